@@ -3,3 +3,30 @@ export type Minor = number;
 export type Odds = number;
 
 export const ODDS_SCALE = 1000;
+
+/**
+ * Parses an amount typed by the player ('12', '12.5', '12,50') into minor units; null when it is
+ * not a positive amount with at most two decimals. The string is split, never multiplied as a float.
+ */
+export function parseAmount(text: string): Minor | null {
+  const m = /^\s*(\d{1,9})(?:[.,](\d{0,2}))?\s*$/.exec(text);
+  if (!m) return null;
+  const minor = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return minor > 0 ? minor : null;
+}
+
+/** Minor units as a plain decimal string with two places ('1250' -> '12.50'), for inputs and receipts. */
+export function minorToDecimal(minor: Minor): string {
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+const SYMBOLS: Record<string, string> = { TRY: 'TL', EUR: '€', USD: '$', TND: 'DT', CHF: 'CHF', ILS: '₪', PEN: 'S/', PLN: 'zł', IQD: 'IQD' };
+
+/** The currency symbol rule of account-platform.md section 9. */
+export function currencySymbol(code: string, settings: { serverId?: number; currencyMode?: number } = {}): string {
+  if (settings.serverId === 3) return '$';
+  if (settings.currencyMode === 1) return '';
+  return SYMBOLS[code] ?? code;
+}

@@ -1,0 +1,84 @@
+/**
+ * Selling a waiting coupon back to the house (betting-core.md section 4, Sell).
+ *
+ * Fair value. A single or combined coupon pays P = stake * product(effective odds of settled tips)
+ * * product(placed odds of open tips) (plus the bonus, capped at maxPay) if every open tip wins.
+ * The current odd c of an open tip prices its chance of winning at 1000 / c, so the coupon is worth
+ *   fair = P * product(1000 / current odds of open tips)
+ *        = stake * product(placed / current) * product(effective odds of won and void tips)
+ * (with bonus and cap applied to P first). The house keeps marginPermille of it:
+ *   amount = floor(fair * (1000 - marginPermille) / 1000), never above P.
+ * Unchanged odds give stake minus the margin; an odd that shortened since the bet (the pick became
+ * likelier) raises the value, one that drifted lowers it.
+ */
+import type { Minor, Odds } from '../money.ts';
+import { assertMinor, assertOdds, effectiveOdds, EFFECTIVE_SCALE, floorMinor, incomeOf } from './payout.ts';
+import type { TipOutcome } from './settle.ts';
+
+export interface SellTip {
+  placedOdd: Odds;
+  /** null: suspended or no longer offered, so the tip cannot be priced. */
+  currentOdd: Odds | null;
+  outcome: TipOutcome;
+}
+
+export interface SellInput {
+  ticketStake: Minor;
+  tips: ReadonlyArray<SellTip>;
+  bonusPercent: number;
+  maxPay: Minor;
+  /** House margin in thousandths of the fair value: 50 = 5 %. */
+  marginPermille: number;
+}
+
+export interface SellOffer {
+  offered: boolean;
+  amount: Minor;
+  reason?: 'lost' | 'suspended' | 'settled';
+}
+
+/** Sell is available only for a waiting single or combined coupon (not CK, not SK). */
+export function canOfferSell(c: { status: number; ticketType: string }): boolean {
+  return c.status === 0 && (c.ticketType === 'TK' || c.ticketType === 'KK');
+}
+
+/**
+ * The sell price of a waiting TK or KK coupon (see the formula above). Not offered when a tip is
+ * lost, when no tip is open any more (the coupon is for settlement, not sale), or when an open tip
+ * has no current price (null, or 1.000 or below, which is no price).
+ */
+export function sellPrice(input: SellInput): SellOffer {
+  assertMinor(input.ticketStake, 'ticketStake');
+  if (!Number.isSafeInteger(input.marginPermille) || input.marginPermille < 0 || input.marginPermille > 1000) {
+    throw new RangeError('marginPermille must be an integer in 0..1000');
+  }
+  if (input.tips.length === 0) throw new RangeError('a coupon needs at least one tip');
+  for (const t of input.tips) assertOdds(t.placedOdd, 'placedOdd');
+
+  if (input.tips.some((t) => t.outcome === 'lost')) return { offered: false, amount: 0, reason: 'lost' };
+  const open = input.tips.filter((t) => t.outcome === 'open');
+  if (open.length === 0) return { offered: false, amount: 0, reason: 'settled' };
+  const current: bigint[] = [];
+  for (const t of open) {
+    if (t.currentOdd === null || !Number.isSafeInteger(t.currentOdd) || t.currentOdd <= 1000) {
+      return { offered: false, amount: 0, reason: 'suspended' };
+    }
+    current.push(BigInt(t.currentOdd));
+  }
+
+  // P: what the coupon pays if every open tip wins at its placed odd, as settlement would pay it.
+  const odds = input.tips.reduce(
+    (p, t) => p * effectiveOdds(t.placedOdd, t.outcome === 'open' ? 'won' : t.outcome),
+    1n,
+  );
+  const exact = { num: BigInt(input.ticketStake) * odds, den: EFFECTIVE_SCALE ** BigInt(input.tips.length) };
+  const potential = incomeOf(exact, input.ticketStake, input.bonusPercent, input.maxPay).income;
+
+  const chance = { num: 1000n ** BigInt(open.length), den: current.reduce((p, c) => p * c, 1n) };
+  const amount = floorMinor({
+    num: BigInt(potential) * chance.num * BigInt(1000 - input.marginPermille),
+    den: chance.den * 1000n,
+  });
+  const capped = Math.min(amount, potential);
+  return { offered: capped > 0, amount: capped };
+}

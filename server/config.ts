@@ -1,0 +1,34 @@
+/** Server configuration from the environment; every knob has an embedded default. */
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL URL; when empty the embedded PGlite database in dataDir is used. */
+  databaseUrl: string;
+  dataDir: string;
+  /** Redis URL for the feed bus across processes; empty = in-process bus. */
+  redisUrl: string;
+  /** Folder of the built PWA served at /. */
+  staticDir: string;
+  /** Session lifetime in seconds. */
+  sessionTtl: number;
+  /** Set the Secure flag on the session cookie (behind HTTPS). */
+  cookieSecure: boolean;
+  /** Load demo data on first start. */
+  demo: boolean;
+  logLevel: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL ?? '',
+    dataDir: env.DATA_DIR ?? './data',
+    redisUrl: env.REDIS_URL ?? '',
+    staticDir: env.STATIC_DIR ?? './dist',
+    sessionTtl: Number(env.SESSION_TTL ?? 7 * 24 * 3600),
+    cookieSecure: env.COOKIE_SECURE === '1',
+    demo: env.DEMO !== '0',
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,77 @@
+import type { Queryable } from '../client.ts';
+import { outcomeName, marketOf } from '../../../domain/market/catalogue.ts';
+import type { CouponItem, CouponLine } from '../../../domain/protocol/coupons.ts';
+
+export const COUPONS_PAGE = 25;
+
+/** Coupon filter types of the list (section 2): 0 combine, 1 system, 2 multiple, 3 single, 4 live. */
+const TYPE_SQL: Record<number, string> = {
+  0: `c.ticket_type = 'KK' and c.is_live = 0`,
+  1: `c.ticket_type = 'SK'`,
+  2: `c.ticket_type = 'CK'`,
+  3: `c.ticket_type = 'TK' and c.is_live = 0`,
+  4: `c.is_live = 1`,
+};
+
+
+interface CouponRow {
+  id: number; created_at: Date; ticket_type: string; status: number; tips: number; total_stake: number; max_pay: number;
+  bonus_pay: number; income: number; total_tickets: number; system_combi: string; paid: number; pay_date: Date | null;
+  canceled: number; is_live: number; total_odds: string;
+}
+
+const toItem = (r: CouponRow): CouponItem => ({
+  id: r.id, archived: 0, ticketId: r.id, ticketDate: r.created_at.toISOString(), ticketType: r.ticket_type, status: r.status,
+  totalTipps: r.tips, totalStake: r.total_stake, maxPay: r.max_pay, userMaxPay: r.max_pay, bonusPay: r.bonus_pay, income: r.income,
+  totalTickets: r.total_tickets, systemCombi: r.system_combi, systemArray: r.system_combi === '0' ? [] : r.system_combi.split(',').map(Number),
+  paid: r.paid, payDate: r.pay_date?.toISOString() ?? null, canceled: r.canceled, isLive: r.is_live, single: r.tips === 1 ? 1 : 0,
+  totalOdds: Number(r.total_odds),
+});
+
+const COUPON_SELECT = `select c.*, (select count(*)::int from coupon_tips t where t.coupon_id = c.id) as tips from coupons c`;
+
+export async function listCoupons(
+  q: Queryable,
+  userId: number,
+  f: { start: number; end: number; status?: number | undefined; couponType?: number | undefined; offset: number; limit: number },
+): Promise<{ results: CouponItem[]; totalCount: number }> {
+  const where = ['c.user_id = $1', 'c.created_at >= $2', 'c.created_at < $3'];
+  const params: unknown[] = [userId, new Date(f.start), new Date(f.end)];
+  if (f.status !== undefined) { params.push(f.status); where.push(`c.status = $${params.length}`); }
+  if (f.couponType !== undefined) where.push(TYPE_SQL[f.couponType]!);
+  const w = where.join(' and ');
+  const [count] = await q.query<{ n: number }>(`select count(*)::int as n from coupons c where ${w}`, params);
+  params.push(f.limit, f.offset);
+  const rows = await q.query<CouponRow>(`${COUPON_SELECT} where ${w} order by c.created_at desc, c.id desc limit $${params.length - 1} offset $${params.length}`, params);
+  return { results: rows.map(toItem), totalCount: count?.n ?? 0 };
+}
+
+
+export async function couponDetail(q: Queryable, userId: number, couponId: number): Promise<{ coupon: CouponItem; lines: CouponLine[] } | undefined> {
+  const [row] = await q.query<CouponRow>(`${COUPON_SELECT} where c.id = $1 and c.user_id = $2`, [couponId, userId]);
+  if (!row) return undefined;
+  const lines = await q.query<{
+    match_id: number; match_date: Date; home: string; away: string; home_id: number; away_id: number; sport_id: number;
+    category_id: number; sport_name: string; category_name: string; tournament_name: string; status: number; ttype: string;
+    banko: number; odds_type: number; outcome_id: number; special: string; odd: number;
+  }>(
+    `select t.match_id, m.match_date, h.name as home, a.name as away, m.home_id, m.away_id, m.sport_id, m.category_id,
+            s.name as sport_name, c.title as category_name, tr.title as tournament_name, t.status, t.ttype, t.banko,
+            t.odds_type, t.outcome_id, t.special, t.odd
+       from coupon_tips t
+       join matches m on m.id = t.match_id join sports s on s.id = m.sport_id join categories c on c.id = m.category_id
+       join tournaments tr on tr.id = m.tournament_id join teams h on h.id = m.home_id join teams a on a.id = m.away_id
+      where t.coupon_id = $1 order by m.match_date, t.id`,
+    [couponId],
+  );
+  return {
+    coupon: toItem(row),
+    lines: lines.map((l) => ({
+      matchId: l.match_id, matchDate: l.match_date.toISOString(), home: l.home, away: l.away, homeId: l.home_id, awayId: l.away_id,
+      sportId: l.sport_id, categoryId: l.category_id, sportName: l.sport_name, categoryName: l.category_name,
+      tournamentName: l.tournament_name, status: l.status, isLive: l.ttype === 'L' ? 1 : 0, isBank: l.banko, Results: '',
+      typeName: marketOf(l.odds_type)?.name ?? String(l.odds_type), liveTypeName: '', outComeName: outcomeName(l.odds_type, l.outcome_id),
+      liveOutComeName: '', special: l.special, odds: l.odd, oddsInfo: l.special, oddsType: l.odds_type, outcomeId: l.outcome_id,
+    })),
+  };
+}

@@ -1,0 +1,68 @@
+/** Demo catalogue: the sports of betting-core.md section 9 with countries, leagues and teams. */
+export interface DemoLeague { title: string; teams: string[] }
+export interface DemoCountry { title: string; flag: string; leagues: DemoLeague[] }
+export interface DemoSport { id: number; name: string; countries: DemoCountry[] }
+
+const clubs = (city: string[], suffix: string[]): string[] =>
+  city.map((c, i) => `${c} ${suffix[i % suffix.length]}`);
+
+export const DEMO_SPORTS: DemoSport[] = [
+  { id: 1, name: 'Futbol', countries: [
+    { title: 'İngiltere', flag: 'gb', leagues: [{ title: 'Premier League', teams: ['Arsenal', 'Chelsea', 'Liverpool', 'Manchester City', 'Manchester United', 'Tottenham', 'Newcastle', 'Aston Villa', 'Brighton', 'West Ham'] }] },
+    { title: 'İspanya', flag: 'es', leagues: [{ title: 'La Liga', teams: ['Real Madrid', 'Barcelona', 'Atletico Madrid', 'Sevilla', 'Valencia', 'Villarreal', 'Real Sociedad', 'Athletic Bilbao'] }] },
+    { title: 'İtalya', flag: 'it', leagues: [{ title: 'Serie A', teams: ['Inter', 'Milan', 'Juventus', 'Napoli', 'Roma', 'Lazio', 'Atalanta', 'Fiorentina'] }] },
+    { title: 'Almanya', flag: 'de', leagues: [{ title: 'Bundesliga', teams: ['Bayern München', 'Borussia Dortmund', 'RB Leipzig', 'Bayer Leverkusen', 'Eintracht Frankfurt', 'VfB Stuttgart', 'Wolfsburg', 'Freiburg'] }] },
+    { title: 'Fransa', flag: 'fr', leagues: [{ title: 'Ligue 1', teams: ['Paris SG', 'Marseille', 'Lyon', 'Monaco', 'Lille', 'Nice', 'Rennes', 'Lens'] }] },
+    { title: 'Türkiye', flag: 'tr', leagues: [{ title: 'Süper Lig', teams: ['Galatasaray', 'Fenerbahçe', 'Beşiktaş', 'Trabzonspor', 'Başakşehir', 'Samsunspor', 'Kasımpaşa', 'Antalyaspor', 'Konyaspor', 'Sivasspor'] }] },
+    { title: 'Avrupa', flag: 'eu', leagues: [
+      { title: 'Champions League', teams: ['Real Madrid', 'Manchester City', 'Bayern München', 'Inter', 'Paris SG', 'Barcelona', 'Arsenal', 'Galatasaray'] },
+      { title: 'Europa League', teams: ['Roma', 'Fenerbahçe', 'Lyon', 'Tottenham', 'Sevilla', 'Eintracht Frankfurt', 'Lazio', 'Beşiktaş'] },
+    ] },
+  ] },
+  { id: 3, name: 'Basketbol', countries: [
+    { title: 'ABD', flag: 'us', leagues: [{ title: 'NBA', teams: ['Boston Celtics', 'Los Angeles Lakers', 'Golden State Warriors', 'Milwaukee Bucks', 'Denver Nuggets', 'Miami Heat', 'Phoenix Suns', 'New York Knicks'] }] },
+    { title: 'Avrupa', flag: 'eu', leagues: [{ title: 'Euroleague', teams: ['Anadolu Efes', 'Fenerbahçe Beko', 'Real Madrid', 'Barcelona', 'Olympiacos', 'Panathinaikos', 'Maccabi Tel Aviv', 'Monaco'] }] },
+  ] },
+  { id: 4, name: 'Buz Hokeyi', countries: [
+    { title: 'ABD', flag: 'us', leagues: [{ title: 'NHL', teams: ['Boston Bruins', 'New York Rangers', 'Toronto Maple Leafs', 'Edmonton Oilers', 'Colorado Avalanche', 'Vegas Golden Knights'] }] },
+    { title: 'İsveç', flag: 'se', leagues: [{ title: 'SHL', teams: clubs(['Frölunda', 'Skellefteå', 'Luleå', 'Växjö', 'Färjestad', 'Rögle'], ['HC', 'AIK', 'HF', 'Lakers', 'BK', 'BK']) }] },
+  ] },
+  { id: 5, name: 'Tenis', countries: [
+    { title: 'Uluslararası', flag: 'int', leagues: [
+      { title: 'ATP', teams: ['J. Sinner', 'C. Alcaraz', 'N. Djokovic', 'A. Zverev', 'D. Medvedev', 'T. Fritz', 'C. Ruud', 'H. Rune'] },
+      { title: 'WTA', teams: ['A. Sabalenka', 'I. Swiatek', 'C. Gauff', 'E. Rybakina', 'J. Pegula', 'Q. Zheng'] },
+    ] },
+  ] },
+  { id: 6, name: 'Hentbol', countries: [
+    { title: 'Almanya', flag: 'de', leagues: [{ title: 'HBL', teams: ['THW Kiel', 'SC Magdeburg', 'Füchse Berlin', 'Flensburg', 'Rhein-Neckar Löwen', 'MT Melsungen'] }] },
+  ] },
+  { id: 7, name: 'Beyzbol', countries: [
+    { title: 'ABD', flag: 'us', leagues: [{ title: 'MLB', teams: ['New York Yankees', 'Los Angeles Dodgers', 'Boston Red Sox', 'Chicago Cubs', 'Houston Astros', 'Atlanta Braves'] }] },
+  ] },
+  { id: 23, name: 'Voleybol', countries: [
+    { title: 'Türkiye', flag: 'tr', leagues: [{ title: 'Sultanlar Ligi', teams: ['VakıfBank', 'Eczacıbaşı', 'Fenerbahçe Medicana', 'Galatasaray Daikin', 'THY', 'Nilüfer'] }] },
+    { title: 'İtalya', flag: 'it', leagues: [{ title: 'SuperLega', teams: ['Perugia', 'Trentino', 'Civitanova', 'Modena', 'Piacenza', 'Monza'] }] },
+  ] },
+  { id: 41, name: 'Masa Tenisi', countries: [
+    { title: 'Uluslararası', flag: 'int', leagues: [{ title: 'TT Cup', teams: ['M. Kovac', 'P. Novak', 'L. Horvat', 'D. Petrov', 'S. Ivanov', 'A. Marek'] }] },
+  ] },
+  { id: 109, name: 'Counter-Strike', countries: [
+    { title: 'Uluslararası', flag: 'int', leagues: [{ title: 'CS Pro League', teams: ['NAVI', 'Vitality', 'FaZe', 'G2', 'Spirit', 'MOUZ'] }] },
+  ] },
+  { id: 110, name: 'Dota 2', countries: [
+    { title: 'Uluslararası', flag: 'int', leagues: [{ title: 'Dota Pro Circuit', teams: ['Team Liquid', 'Tundra', 'Gaimin Gladiators', 'Team Spirit', 'BetBoom', 'Falcons'] }] },
+  ] },
+  { id: 111, name: 'League of Legends', countries: [
+    { title: 'Uluslararası', flag: 'int', leagues: [{ title: 'LoL Worlds', teams: ['T1', 'Gen.G', 'G2 Esports', 'Fnatic', 'JD Gaming', 'Bilibili Gaming'] }] },
+  ] },
+];
+
+/** The fixed demo logins, the same on every machine (README lists them). */
+export const DEMO_USERS = [
+  { username: 'demo', password: 'demo1234', firstName: 'Demo', lastName: 'Oyuncu', credit: 100_000 },
+  { username: 'ayse', password: 'ayse1234', firstName: 'Ayşe', lastName: 'Yılmaz', credit: 250_000 },
+  { username: 'mehmet', password: 'mehmet1234', firstName: 'Mehmet', lastName: 'Demir', credit: 50_000 },
+] as const;
+
+/** Sports with a draw (3-way match result); the others use the 2-way winner market. */
+export const DRAW_SPORTS = new Set([1, 4, 6]);

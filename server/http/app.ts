@@ -1,0 +1,102 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Db } from '../db/client.ts';
+import { sessionUser } from '../accounts/sessions.ts';
+import { message } from '../../domain/messages.ts';
+import { registerAccountCalls } from './routes/accounts.ts';
+import { registerSportsCalls } from './routes/sports.ts';
+import { registerCouponCalls } from './routes/coupons.ts';
+import { registerSettings } from './routes/settings.ts';
+
+export const SESSION_COOKIE = 'sid';
+
+export interface AppOptions {
+  db: Db;
+  clock?: () => number;
+  staticDir?: string;
+  sessionTtl?: number;
+  cookieSecure?: boolean;
+  logger?: boolean | { level: string };
+  /** Logins per minute per address. */
+  loginRateMax?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The user id of the request's session cookie, looked up once per request. */
+    sessionUser(now: number): Promise<number | null>;
+  }
+}
+
+/** Builds the HTTP app: the spec's calls under /api, the PWA under /, errors in the spec's shape. */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const clock = opts.clock ?? Date.now;
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 256 * 1024, trustProxy: true });
+  const deps = { db: opts.db, clock };
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The print page and share links are opened by other windows of the same site.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    strictTransportSecurity: opts.cookieSecure ? undefined : false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({ statusCode: ctx.statusCode, status: false, msg: message('tooManyRequests', 'tr') }),
+  });
+
+  app.decorateRequest('sessionUser', function (this: { cookies: Record<string, string | undefined> }, now: number) {
+    return sessionUser(opts.db, this.cookies[SESSION_COOKIE], now);
+  });
+
+  app.setErrorHandler((err: { statusCode?: number; message?: string }, req, reply) => {
+    const code = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (code === 500) req.log.error(err);
+    const msg = code === 429 ? message('tooManyRequests', 'tr') : code === 500 ? message('technical', 'tr') : message('badRequest', 'tr', { field: 'payload' });
+    return reply.code(code).send({ status: false, msg });
+  });
+
+  registerSettings(app);
+  registerAccountCalls(app, deps, { sessionTtl: opts.sessionTtl ?? 7 * 24 * 3600, cookieSecure: opts.cookieSecure ?? false, loginRateMax: opts.loginRateMax ?? 20 });
+  registerSportsCalls(app, deps);
+  registerCouponCalls(app, deps);
+
+  app.all('/api/*', async (_req, reply) => reply.code(404).send({ status: false, msg: message('notFound', 'tr') }));
+
+  const root = opts.staticDir ? resolve(opts.staticDir) : '';
+  if (root && existsSync(resolve(root, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      setHeaders(res, path) {
+        // Hashed build assets never change; the shell and the service worker must be re-checked.
+        if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else res.header('cache-control', 'no-cache');
+      },
+    });
+    // Client routes (/tr/coupons ...) are served the app shell.
+    app.setNotFoundHandler((req, reply) => {
+      if (req.method === 'GET' && !req.url.startsWith('/api/') && !/\.\w+$/.test(req.url.split('?')[0]!)) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return reply.code(404).send({ status: false, msg: message('notFound', 'tr') });
+    });
+  }
+  return app;
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { message, type MessageKey } from '../../domain/messages.ts';
+
+/** What every call handler gets besides its validated payload. */
+export interface CallContext {
+  db: Db;
+  now: number;
+  lang: string;
+  /** The user of the session cookie; never a payload field. */
+  userId: number | null;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** A failure in the spec's reply shape with its HTTP code; thrown by handlers, caught once. */
+export class CallError extends Error {
+  constructor(
+    readonly httpStatus: number,
+    readonly key: MessageKey,
+    readonly args: Record<string, string | number> = {},
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(key);
+  }
+}
+
+export interface CallDeps {
+  db: Db;
+  clock: () => number;
+}
+
+/**
+ * Registers POST /api/<name>: validates the body with the shared schema, resolves the session
+ * user, requires login when asked, and turns every failure into `{ status: false, msg }`.
+ */
+export function defineCall<S extends z.ZodType>(
+  app: FastifyInstance,
+  deps: CallDeps,
+  name: string,
+  schema: S,
+  handler: (payload: z.infer<S>, ctx: CallContext) => Promise<Record<string, unknown>>,
+  opts: { auth?: boolean; rateLimit?: { max: number; timeWindow: number } } = {},
+): void {
+  app.post(`/api/${name}`, { config: opts.rateLimit ? { rateLimit: opts.rateLimit } : {} }, async (req, reply) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const lang = typeof body.lang === 'string' && /^[a-z]{2}$/.test(body.lang) ? body.lang : 'tr';
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue?.path.join('.') || 'payload';
+      return reply.code(400).send({ status: false, msg: message('badRequest', lang, { field }), error: 'badRequest', field });
+    }
+    const now = deps.clock();
+    const userId = await req.sessionUser(now);
+    if (opts.auth && userId === null) {
+      return reply.code(401).send({ status: false, msg: message('loginRequired', lang), login: false });
+    }
+    try {
+      const out = await handler(parsed.data, { db: deps.db, now, lang, userId, req, reply });
+      return reply.send(out);
+    } catch (err) {
+      if (err instanceof CallError) {
+        return reply.code(err.httpStatus).send({ status: false, msg: message(err.key, lang, err.args), error: err.key, ...err.extra });
+      }
+      throw err;
+    }
+  });
+}

@@ -1,0 +1,34 @@
+import type { Queryable } from '../db/client.ts';
+
+export type LedgerKind = 'deposit' | 'withdraw' | 'bet' | 'win' | 'refund' | 'sell' | 'reversal' | 'transfer';
+
+export class InsufficientCredit extends Error {
+  constructor() { super('insufficient credit'); }
+}
+
+/**
+ * The only way a balance moves: one conditional update and its immutable ledger row, in the
+ * caller's transaction. A debit that would take the balance below zero changes nothing and throws.
+ */
+export async function postLedger(
+  q: Queryable,
+  e: { userId: number; amount: number; kind: LedgerKind; refType: string | null; refId: number | null },
+): Promise<number> {
+  if (!Number.isSafeInteger(e.amount) || e.amount === 0) throw new Error(`ledger amount must be a non-zero integer, got ${e.amount}`);
+  const [w] = await q.query<{ balance: number }>(
+    'update wallets set balance = balance + $2 where user_id = $1 and balance + $2 >= 0 returning balance',
+    [e.userId, e.amount],
+  );
+  if (!w) throw new InsufficientCredit();
+  await q.query(
+    'insert into ledger (user_id, amount, balance_after, kind, ref_type, ref_id) values ($1, $2, $3, $4, $5, $6)',
+    [e.userId, e.amount, w.balance, e.kind, e.refType, e.refId],
+  );
+  return w.balance;
+}
+
+/** The current balance of a user's wallet (0 when there is none). */
+export async function balanceOf(q: Queryable, userId: number): Promise<number> {
+  const [w] = await q.query<{ balance: number }>('select balance from wallets where user_id = $1', [userId]);
+  return w?.balance ?? 0;
+}

@@ -1,0 +1,34 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from '@tanstack/react-router';
+import { I18nProvider } from '@lingui/react';
+import { core, subscribeCore } from './core-client.ts';
+import { i18n, activateLanguage, currentLang } from './i18n/i18n.ts';
+import { isLang } from './i18n/languages.ts';
+import { sessionStore } from './state/session.ts';
+import { setSlipView } from './state/slip.ts';
+import { showNotice } from './state/ui.ts';
+import { registerServiceWorker } from './pwa/register.ts';
+import { router } from './router.tsx';
+import './ui/app.css';
+
+// The worker's pushes feed the valtio stores; the screens read only the stores.
+void subscribeCore((e) => {
+  if (e.type === 'session') { sessionStore.user = e.payload; sessionStore.known = true; }
+  else if (e.type === 'slip-changed') setSlipView(e.payload);
+  else if (e.type === 'notice') showNotice(e.payload);
+});
+
+const first = location.pathname.split('/')[1];
+const lang = isLang(first) ? first : currentLang();
+await activateLanguage(lang);
+void core.init(lang);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <I18nProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nProvider>
+  </StrictMode>,
+);
+registerServiceWorker();

@@ -1,0 +1,14 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { core } from '../../core-client.ts';
+import { CouponsPage } from '../../features/coupons/CouponsPage.tsx';
+
+/** Coupons need login: a visitor goes to Home (section 2). */
+export const Route = createFileRoute('/$lang/coupons')({
+  beforeLoad: async ({ params }) => {
+    if (!(await core.session())) throw redirect({ to: '/$lang', params: { lang: params.lang } });
+  },
+  component: function CouponsRoute() {
+    const { lang } = Route.useParams();
+    return <CouponsPage lang={lang} />;
+  },
+});

@@ -1,0 +1,32 @@
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSession } from '../state/session.ts';
+import { openLogin } from '../state/ui.ts';
+import { formatMoney } from './format.ts';
+
+/** Logo, then the balance and a deposit button when logged in, or the login button. */
+export function TopBar({ lang }: { lang: string }) {
+  const { user, known } = useSession();
+  const { t } = useLingui();
+  return (
+    <header className="topbar">
+      <Link to="/$lang" params={{ lang }} className="logo" aria-label={t`Home`}>
+        <span>BET</span><b>PWA</b>
+      </Link>
+      <div className="topbar-spacer" />
+      {user ? (
+        <>
+          <div className="balance" data-testid="balance">
+            <small><Trans>Balance</Trans></small>
+            <strong>{formatMoney(user.credit, user.currencySymbol, lang)}</strong>
+          </div>
+          <button type="button" className="btn btn-primary btn-small" disabled title={t`Deposits open soon`}><Trans>Deposit</Trans></button>
+        </>
+      ) : known ? (
+        <button type="button" className="btn btn-primary btn-small" onClick={openLogin}><Trans>Log in</Trans></button>
+      ) : (
+        <div className="skeleton" style={{ width: 80, height: 36 }} />
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,23 @@
+import { useLingui } from '@lingui/react/macro';
+import type { Notice } from '../../workers/core/events.ts';
+
+/** The player's-language text of a notice key; a server message is shown as it came. */
+export function useNoticeText(n: Pick<Notice, 'key' | 'text'> & { readonly args?: Readonly<Record<string, string | number>> | undefined } | null): string {
+  const { t } = useLingui();
+  if (!n) return '';
+  const max = n.args?.max ?? '';
+  switch (n.key) {
+    case 'thereAreLockedMatches': return t`There are locked matches, please check.`;
+    case 'pleaseWaitCouponCreation': return t`Please wait, the coupon is being created.`;
+    case 'pleaseWait': return t`Please wait.`;
+    case 'maxSelections': return t`The slip holds at most ${max} selections.`;
+    case 'multipleMaximum': return t`No more selections can be added from this match.`;
+    case 'alreadyOnSlip': return t`This selection is already on the slip.`;
+    case 'notSelectable': return t`No selection is possible on this odd right now.`;
+    case 'wrongCouponType': return t`Choose the coupon types for your selections.`;
+    case 'minOdds': return t`The odd is below your minimum odds limit.`;
+    case 'maxOdds': return t`The odd is above your maximum odds limit.`;
+    case 'networkError': return t`Could not reach the server. Check your connection and try again.`;
+    default: return n.text ?? '';
+  }
+}

@@ -1,0 +1,18 @@
+import { useCallback, useEffect, useState } from 'react';
+
+export type Load<T> = { state: 'loading' } | { state: 'error' } | { state: 'ready'; data: T };
+
+/** Loads data from the core once on mount, with a retry for the error state. */
+export function useLoad<T>(fetch: () => Promise<T>): { load: Load<T>; retry: () => void } {
+  const [load, setLoad] = useState<Load<T>>({ state: 'loading' });
+  const run = useCallback((isLive: () => boolean) => {
+    fetch().then((data) => isLive() && setLoad({ state: 'ready', data }), () => isLive() && setLoad({ state: 'error' }));
+  }, [fetch]);
+  useEffect(() => {
+    let live = true;
+    run(() => live);
+    return () => { live = false; };
+  }, [run]);
+  const retry = useCallback(() => { setLoad({ state: 'loading' }); run(() => true); }, [run]);
+  return { load, retry };
+}

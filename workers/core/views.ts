@@ -1,0 +1,59 @@
+import type { MatchListItem, OddsGroup, Outcome } from '../../domain/protocol/entities.ts';
+import { formatOdds } from '../../domain/odds/display.ts';
+import { SLIP_CONSTANTS } from '../../domain/betslip/limits.ts';
+import { outcomeName } from '../../domain/market/catalogue.ts';
+import { entryKey } from './betslip/slip-state.ts';
+
+/** One odd button as the UI draws it: everything already decided and formatted here. */
+export interface OddView {
+  /** The slip key of this pick, to show the selected state. */
+  key: string;
+  oddsid: number;
+  oddid: number;
+  label: string;
+  price: string;
+  open: boolean;
+}
+
+/** A match row of a list: time, teams, the main odds and '+N' more. */
+export interface MatchRowView {
+  id: number;
+  matchDate: string;
+  home: string;
+  away: string;
+  sportId: number;
+  tournamentName: string;
+  categoryName: string;
+  categoryFlag: string;
+  odds: OddView[];
+  /** Count of further outcomes beyond the shown ones. */
+  more: number;
+}
+
+/** An odd is open for betting only if the match allows it, it is active and above the minimum (section 4). */
+export function isOutcomeOpen(match: MatchListItem, group: OddsGroup, outcome: Outcome): boolean {
+  return match.betstatus === 'started' && !match.iss && group.active === 1 && !group.iss && outcome.active === 1 && !outcome.iss
+    && outcome.odd >= SLIP_CONSTANTS.suspendBelowOdd;
+}
+
+export function oddView(match: MatchListItem, group: OddsGroup, outcome: Outcome, opts: { maxOdds?: number; tofixed?: number } = {}): OddView {
+  return {
+    key: entryKey({ matchId: match.id, oddsType: group.oddstype, outcomeId: outcome.outcomeid, special: group.special }),
+    oddsid: group.oddsid,
+    oddid: outcome.oddid,
+    label: outcomeName(group.oddstype, outcome.outcomeid) || outcome.outcome,
+    price: formatOdds(outcome.odd, opts),
+    open: isOutcomeOpen(match, group, outcome),
+  };
+}
+
+/** The row of a list: the sport's match result market (3-way 1, else 2-way 186). */
+export function matchRowView(match: MatchListItem, opts: { maxOdds?: number; tofixed?: number } = {}): MatchRowView {
+  const main = match.odds.find((g) => g.oddstype === 1) ?? match.odds.find((g) => g.oddstype === 186);
+  const odds = main ? main.outcomes.map((o) => oddView(match, main, o, opts)) : [];
+  return {
+    id: match.id, matchDate: match.matchDate, home: match.homeTeam, away: match.awayTeam, sportId: match.sportId,
+    tournamentName: match.tournamentName, categoryName: match.categoryName, categoryFlag: match.categoryFlag,
+    odds, more: Math.max(0, match.oddCount - odds.length),
+  };
+}
