@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     environment: 'node',
-    include: ['domain/**/*.test.ts', 'workers/**/*.test.ts', 'server/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
+    include: ['tests/*.test.ts', 'domain/**/*.test.ts', 'workers/**/*.test.ts', 'server/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     reporters: ['default', './tests/summary-reporter.ts'],

@@ -20,7 +20,6 @@ export function TopBar({ lang }: { lang: string }) {
             <small><Trans>Balance</Trans></small>
             <strong>{formatMoney(user.credit, user.currencySymbol, lang)}</strong>
           </div>
-          <button type="button" className="btn btn-primary btn-small" disabled title={t`Deposits open soon`}><Trans>Deposit</Trans></button>
         </>
       ) : known ? (
         <button type="button" className="btn btn-primary btn-small" onClick={openLogin}><Trans>Log in</Trans></button>

@@ -10,6 +10,7 @@ import { openLogin } from '../../state/ui.ts';
 import { formatMoney } from '../../ui/format.ts';
 import { BackIcon, TrashIcon, CloseIcon, LockIcon } from '../../ui/icons.tsx';
 import { useLimitErrorText } from './limit-error-text.ts';
+import { useMarketText } from '../sports/market-names.ts';
 
 const QUICK_STAKES = ['5', '10', '20', '50'];
 
@@ -22,6 +23,7 @@ export function BetSlipPage({ lang }: { lang: string }) {
   const navigate = useNavigate();
   // The stake field shows what the player is typing, else the worker's stake.
   const [draft, setDraft] = useState<string | null>(null);
+  const names = useMarketText();
   const limitText = useLimitErrorText(user?.currencySymbol ?? 'TL', lang);
   const back = () => (router.history.length > 1 ? router.history.back() : void navigate({ to: '/$lang', params: { lang } }));
 
@@ -59,7 +61,7 @@ export function BetSlipPage({ lang }: { lang: string }) {
               <li key={e.key} className="slip-entry" data-locked={e.selection.locked} data-testid="slip-entry">
                 <div>
                   <div className="teams">{e.view.home} - {e.view.away}</div>
-                  <div className="pick">{e.view.market}: <strong>{e.view.pick}</strong>{e.selection.special ? ` (${e.selection.special})` : ''}</div>
+                  <div className="pick">{names.market(e.selection.oddsType, e.view.market)}: <strong>{names.pick(e.view.pick)}</strong>{e.selection.special ? ` (${e.selection.special})` : ''}</div>
                 </div>
                 <span className="price">{e.selection.locked ? <LockIcon width={16} height={16} aria-label={t`Locked`} /> : e.oddText}</span>
                 <button type="button" className="icon-btn" onClick={() => void core.removeSelection(e.key)} aria-label={t`Remove ${e.view.home} - ${e.view.away}`}><CloseIcon width={18} height={18} /></button>

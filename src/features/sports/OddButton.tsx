@@ -3,11 +3,12 @@ import { useLingui } from '@lingui/react/macro';
 import type { OddView } from '../../../workers/core/views.ts';
 import { core } from '../../core-client.ts';
 import { LockIcon } from '../../ui/icons.tsx';
+import { useMarketText } from './market-names.ts';
 
 /** An odd as a button: the outcome label above the price, pressed when on the slip, locked when closed. */
 export const OddButton = memo(function OddButton({ matchId, odd, selected, teams }: { matchId: number; odd: OddView; selected: boolean; teams: string }) {
   const { t } = useLingui();
-  const label = odd.label;
+  const label = useMarketText().pick(odd.label);
   const price = odd.price;
   return (
     <button
