@@ -3,6 +3,7 @@ import type { HomeView } from '../../../workers/core/api.ts';
 import { core } from '../../core-client.ts';
 import { MatchListSkeleton } from '../../ui/Skeleton.tsx';
 import { useLoad } from '../../ui/use-load.ts';
+import { usePwa } from '../../pwa/register.ts';
 import { MatchRow } from './MatchRow.tsx';
 import { SPORT_GLYPH } from './sport-meta.ts';
 
@@ -12,6 +13,7 @@ const loadHome = (): Promise<HomeView> => core.home();
 export function Home({ lang }: { lang: string }) {
   const { load, retry } = useLoad(loadHome);
   const { t } = useLingui();
+  const pwa = usePwa();
 
   if (load.state === 'loading') {
     return (
@@ -36,7 +38,7 @@ export function Home({ lang }: { lang: string }) {
   }
   return (
     <div>
-      {home.offline && <div className="banner offline-banner" role="status"><p><Trans>You are offline: showing the last matches loaded.</Trans></p></div>}
+      {home.offline && !pwa.offline && <div className="banner offline-banner" role="status"><p><Trans>You are offline: showing the last matches loaded.</Trans></p></div>}
       <nav className="sport-header" aria-label={t`Sports`} id="sports">
         {home.sports.map((s) => (
           <a key={s.id} className="sport-chip" href={`#sport-${s.id}`}>
