@@ -23,6 +23,8 @@ export const MESSAGES = {
   maxOdds: { tr: 'max limit: {amount}', en: 'max limit: {amount}' },
   stakeLimited: { tr: 'Bahis {amount} ile sınırlandı', en: 'stake limited to {amount}' },
   wrongCouponType: { tr: 'Kupon tipi seçimlerle uyuşmuyor', en: 'the coupon type does not match the selections' },
+  idempotencyKeyReused: { tr: 'Bu istek anahtarı başka bir kupon için kullanıldı', en: 'this Idempotency-Key was used for a different request' },
+  maxSelections: { tr: 'En fazla {max} seçim yapılabilir', en: 'at most {max} selections' },
   duplicateTip: { tr: 'Aynı tahmin iki kez seçilemez', en: 'the same tip cannot be chosen twice' },
 } as const;
 

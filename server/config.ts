@@ -16,6 +16,8 @@ export interface Config {
   /** Load demo data on first start. */
   demo: boolean;
   logLevel: string;
+  /** X-Forwarded-For is believed only from these proxies (Fastify trustProxy); off by default. */
+  trustProxy: boolean | number | string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -30,5 +32,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: env.COOKIE_SECURE === '1',
     demo: env.DEMO !== '0',
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(v: string | undefined): boolean | number | string {
+  if (!v || v === '0' || v === 'false') return false;
+  if (v === 'true') return true;
+  return /^\d+$/.test(v) ? Number(v) : v;
 }

@@ -22,6 +22,7 @@ const app = await buildApp({
   sessionTtl: config.sessionTtl,
   cookieSecure: config.cookieSecure,
   logger: { level: config.logLevel },
+  trustProxy: config.trustProxy,
 });
 await app.listen({ port: config.port, host: config.host });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Db, Queryable } from '../db/client.ts';
 import type { CreateCouponPayload } from '../../domain/protocol/calls.ts';
 import type { SlipSelection } from '../../domain/betslip/types.ts';
@@ -38,8 +39,8 @@ export async function createCoupon(
 ): Promise<CreateCouponReply> {
   return db.tx(async (q) => {
     if (ctx.idempotencyKey) {
-      const [seen] = await q.query<{ reply: CreateCouponReply }>('select reply from idempotency_keys where user_id = $1 and key = $2', [ctx.userId, ctx.idempotencyKey]);
-      if (seen) return seen.reply;
+      const replay = await claimIdempotencyKey(q, ctx.userId, ctx.idempotencyKey, requestHash(p));
+      if (replay) return replay;
     }
     const user = await loadUser(q, ctx.userId);
     if (!user) throw new CallError(401, 'loginRequired', {}, { login: false });
@@ -108,10 +109,33 @@ export async function createCoupon(
       couponType: KIND_FILTER[summary.couponType as keyof typeof KIND_FILTER], totalStake: summary.totalAmount, maxPayout: summary.maxPayout,
     };
     if (ctx.idempotencyKey) {
-      await q.query('insert into idempotency_keys (user_id, key, call, reply) values ($1, $2, $3, $4)', [ctx.userId, ctx.idempotencyKey, 'createCoupon', JSON.stringify(reply)]);
+      await q.query('update idempotency_keys set reply = $3 where user_id = $1 and key = $2', [ctx.userId, ctx.idempotencyKey, JSON.stringify(reply)]);
     }
     return reply;
   });
+}
+
+/**
+ * Claims an Idempotency-Key for this transaction, or returns the reply of the request that holds it.
+ * The insert waits on a concurrent holder of the same key: if that one commits, its reply is read;
+ * if it rolls back (a refused coupon), this request goes on and owns the key.
+ */
+async function claimIdempotencyKey(q: Queryable, userId: number, key: string, hash: string): Promise<CreateCouponReply | null> {
+  const claimed = await q.query(
+    `insert into idempotency_keys (user_id, key, call, reply, request_hash) values ($1, $2, 'createCoupon', 'null'::jsonb, $3)
+     on conflict do nothing returning key`,
+    [userId, key, hash],
+  );
+  if (claimed.length) return null;
+  const [seen] = await q.query<{ reply: CreateCouponReply; request_hash: string }>('select reply, request_hash from idempotency_keys where user_id = $1 and key = $2', [userId, key]);
+  if (!seen || seen.request_hash !== hash) throw new CallError(422, 'idempotencyKeyReused');
+  return seen.reply;
+}
+
+/** What makes two createCoupon requests the same bet: the picks, the stakes and the type. */
+function requestHash(p: CreateCouponPayload): string {
+  const picks = p.tips.map((t) => [t.mid, t.oddTypeId, t.ktip.outcomeid, t.ktip.special, t.banko === true || t.banko === 1]);
+  return createHash('sha256').update(JSON.stringify([p.ticketType, p.totalStake, p.ticketStake, p.systemTickets ?? [], picks])).digest('hex');
 }
 
 /** The current odd of a pick, read under a share lock so it cannot change before the coupon commits. */
@@ -141,6 +165,7 @@ function limitCallError(e: { code: string; amount?: number | undefined; min?: nu
     case 'maxOdds': return new CallError(422, 'maxOdds', { amount: ((e.amount ?? e.max ?? 0) / 1000).toFixed(2) });
     case 'maxStake': return new CallError(422, 'maxStake', { amount: money(e.amount ?? e.max ?? 0, currency) });
     case 'maxPay': return new CallError(422, 'stakeLimited', { amount: money(e.amount ?? e.max ?? 0, currency) });
+    case 'maxSelections': return new CallError(422, 'maxSelections', { max: e.max ?? 0 });
     default: return new CallError(422, 'minStake', { amount: money(e.amount ?? e.min ?? 0, currency) });
   }
 }

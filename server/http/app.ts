@@ -24,6 +24,8 @@ export interface AppOptions {
   logger?: boolean | { level: string };
   /** Logins per minute per address. */
   loginRateMax?: number;
+  /** Which proxies' X-Forwarded-For to believe (Fastify trustProxy): false, a hop count, or addresses. */
+  trustProxy?: boolean | number | string;
 }
 
 declare module 'fastify' {
@@ -36,7 +38,7 @@ declare module 'fastify' {
 /** Builds the HTTP app: the spec's calls under /api, the PWA under /, errors in the spec's shape. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const clock = opts.clock ?? Date.now;
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 256 * 1024, trustProxy: true });
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 256 * 1024, trustProxy: opts.trustProxy ?? false });
   const deps = { db: opts.db, clock };
 
   await app.register(cookie);

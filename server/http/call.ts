@@ -46,16 +46,17 @@ export function defineCall<S extends z.ZodType>(
   app.post(`/api/${name}`, { config: opts.rateLimit ? { rateLimit: opts.rateLimit } : {} }, async (req, reply) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const lang = typeof body.lang === 'string' && /^[a-z]{2}$/.test(body.lang) ? body.lang : 'tr';
+    const now = deps.clock();
+    const userId = await req.sessionUser(now);
+    // Login first: a logged-out player is sent to log in whatever the payload holds.
+    if (opts.auth && userId === null) {
+      return reply.code(401).send({ status: false, msg: message('loginRequired', lang), login: false });
+    }
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = issue?.path.join('.') || 'payload';
       return reply.code(400).send({ status: false, msg: message('badRequest', lang, { field }), error: 'badRequest', field });
-    }
-    const now = deps.clock();
-    const userId = await req.sessionUser(now);
-    if (opts.auth && userId === null) {
-      return reply.code(401).send({ status: false, msg: message('loginRequired', lang), login: false });
     }
     try {
       const out = await handler(parsed.data, { db: deps.db, now, lang, userId, req, reply });

@@ -7,6 +7,12 @@ import { launch, phone, SCREENSHOTS } from './browser.ts';
 import { startServer, type RunningServer } from './server-process.ts';
 import { HomePage } from './pages/app-pages.ts';
 
+/** The few browser globals these tests touch inside page.evaluate (this realm has no DOM types). */
+interface BrowserGlobals {
+  navigator: { serviceWorker: { ready: Promise<unknown> } };
+  caches: { keys(): Promise<string[]>; open(name: string): Promise<{ match(url: string, opts: { ignoreSearch: boolean }): Promise<unknown> }> };
+}
+
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
 
 describe('app shell: languages, guards, PWA', () => {
@@ -87,9 +93,10 @@ describe('app shell: languages, guards, PWA', () => {
     const manifest = await (await page.request.get('/manifest.webmanifest')).json() as { start_url: string; icons: unknown[] };
     expect(manifest.start_url).toBe('/tr/');
     expect(manifest.icons.length).toBeGreaterThanOrEqual(2);
-    await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+    await page.evaluate(async () => { await (globalThis as unknown as BrowserGlobals).navigator.serviceWorker.ready; });
     // Wait until the precache holds the shell before cutting the network.
     await expect.poll(() => page.evaluate(async () => {
+      const { caches } = globalThis as unknown as BrowserGlobals;
       for (const name of await caches.keys()) if (await (await caches.open(name)).match('/index.html', { ignoreSearch: true })) return true;
       return false;
     }), { timeout: 20_000 }).toBe(true);

@@ -1,0 +1,301 @@
+/**
+ * The server's authoritative in-memory live state. The leader builds it from adapter events
+ * (apply), a follower process from the bus's wire changes (applyChanges); both go through the one
+ * mutation path applyChange, so every process holds the same state for the same frames.
+ * The HTTP live calls and coupon placement read it (getMatch, listMatches, currentOdd).
+ */
+import { isPaused, isRemovedStatus, isLive } from '../../domain/match/status.ts';
+import { isStale } from '../../domain/match/live-timings.ts';
+import { applyScoreSpecials } from '../../domain/odds/score-specials.ts';
+import { isOddOpen, isSelectionLocked } from '../../domain/odds/validity.ts';
+import type { OddsGroup, Outcome } from '../../domain/protocol/entities.ts';
+import {
+  addChange, cloneLiveMatch, cloneOddsGroup, groupChange, marketsChange, oddChange, removeChange, scoreChange, statusChange,
+} from '../../domain/protocol/feed.ts';
+import type { FeedChange, FeedResult, LiveMatch } from '../../domain/protocol/feed.ts';
+import type { FeedEvent } from './adapter.ts';
+
+/** Which live matches a caller wants; omitted lists mean all. Both lists: either may match. */
+export interface MatchFilter {
+  sports?: readonly number[];
+  matches?: readonly number[];
+  /** Include matches already ended (waiting for removal); default false. */
+  includeEnded?: boolean;
+}
+
+/** The current price of an outcome and whether it can be bet on now. */
+export interface CurrentOdd {
+  matchId: number;
+  oddsid: number;
+  oddid: number;
+  oddsType: number;
+  outcomeId: number;
+  special: string;
+  odd: number;
+  /** isOddOpen: the match allows it, group and odd active, bets started, value valid. */
+  open: boolean;
+  /** isSelectionLocked: odd or type inactive, or bet status not started. */
+  locked: boolean;
+  betstatus: LiveMatch['bs'];
+  matchstatus: LiveMatch['ms'];
+}
+
+interface Ref {
+  g: OddsGroup;
+  o: Outcome;
+}
+
+interface Entry {
+  m: LiveMatch;
+  groups: Map<number, OddsGroup>;
+  odds: Map<number, Ref>;
+  /** oddsType|outcomeId|special, the spec's unique key of an outcome. */
+  keys: Map<string, Ref>;
+}
+
+const outcomeKey = (oddsType: number, outcomeId: number, special: string) => `${oddsType}|${outcomeId}|${special}`;
+
+/** Results kept for late readers (settlement retries); older ones are dropped first. */
+const MAX_RESULTS = 5000;
+
+export class LiveState {
+  private readonly entries = new Map<number, Entry>();
+  private readonly results = new Map<number, FeedResult>();
+  private readonly resultListeners = new Set<(r: FeedResult) => void>();
+
+  /** Number of matches held (ended ones included until removed). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Replaces everything with these matches (a leader's start, a follower's snapshot). */
+  reset(matches: readonly LiveMatch[]): void {
+    this.entries.clear();
+    for (const m of matches) this.put(cloneLiveMatch(m));
+  }
+
+  /** Applies provider events; returns the wire changes they made (empty when nothing changed). */
+  apply(events: readonly FeedEvent[], at: number): FeedChange[] {
+    const out: FeedChange[] = [];
+    for (const ev of events) {
+      const change = this.toChange(ev);
+      if (!change) continue;
+      for (const c of Array.isArray(change) ? change : [change]) {
+        this.applyChange(c, at);
+        out.push(c);
+      }
+    }
+    return out;
+  }
+
+  /** Applies wire changes from the bus (a follower process). */
+  applyChanges(changes: readonly FeedChange[], at: number): void {
+    for (const c of changes) this.applyChange(c, at);
+  }
+
+  /** A copy of a match with its odds, or undefined. */
+  getMatch(id: number): LiveMatch | undefined {
+    const e = this.entries.get(id);
+    return e ? cloneLiveMatch(e.m) : undefined;
+  }
+
+  /** Copies of the live matches that pass the filter, in the order they went live. */
+  listMatches(filter: MatchFilter = {}): LiveMatch[] {
+    return this.snapshot(filter).map(cloneLiveMatch);
+  }
+
+  /**
+   * The held match objects that pass the filter, not copies: for encoding a snapshot at once.
+   * Callers must not keep or change them.
+   */
+  snapshot(filter: MatchFilter = {}): readonly LiveMatch[] {
+    const sports = filter.sports ? new Set(filter.sports) : null;
+    const ids = filter.matches ? new Set(filter.matches) : null;
+    const out: LiveMatch[] = [];
+    for (const { m } of this.entries.values()) {
+      if (!filter.includeEnded && isRemovedStatus(m)) continue;
+      const all = !sports && !ids;
+      if (all || sports?.has(m.sid) || ids?.has(m.id)) out.push(m);
+    }
+    return out;
+  }
+
+  /** Sport of a held match. */
+  sportOf(id: number): number | undefined {
+    return this.entries.get(id)?.m.sid;
+  }
+
+  /** The current odd of an outcome by the spec's key (odds type, outcome id, special). */
+  currentOdd(matchId: number, oddsType: number, outcomeId: number, special: string): CurrentOdd | undefined {
+    const e = this.entries.get(matchId);
+    const ref = e?.keys.get(outcomeKey(oddsType, outcomeId, special));
+    if (!e || !ref) return undefined;
+    const m = e.m;
+    const ended = isRemovedStatus(m);
+    return {
+      matchId, oddsid: ref.g.oddsid, oddid: ref.o.oddid, oddsType, outcomeId, special: ref.g.special, odd: ref.o.odd,
+      open: !ended && isOddOpen(m, ref.g, ref.o),
+      locked: ended || isSelectionLocked(m, ref.g, ref.o),
+      betstatus: m.bs, matchstatus: m.ms,
+    };
+  }
+
+  /** The result of a finished match, while kept. */
+  getResult(matchId: number): FeedResult | undefined {
+    return this.results.get(matchId);
+  }
+
+  /** Calls `fn` with every result as it arrives (leader only: results do not travel on the bus). */
+  onResult(fn: (r: FeedResult) => void): () => void {
+    this.resultListeners.add(fn);
+    return () => this.resultListeners.delete(fn);
+  }
+
+  /**
+   * The stale rule (section 4): a live match silent for 300 s gets bet status stopped unless it
+   * is paused. Returns the changes, to publish like any other.
+   */
+  sweepStale(now: number): FeedChange[] {
+    const out: FeedChange[] = [];
+    for (const { m } of this.entries.values()) {
+      if (!isLive(m.ms) || isPaused(m.ms) || isRemovedStatus(m) || m.bs !== 'started' || !isStale(m.u, now)) continue;
+      const c = statusChange(m.id, m.ms, 'stopped', m.ti, m.pe);
+      this.applyChange(c, now);
+      out.push(c);
+    }
+    return out;
+  }
+
+  // ------------------------------------------------------------------ internals
+
+  private put(m: LiveMatch): void {
+    const e: Entry = { m, groups: new Map(), odds: new Map(), keys: new Map() };
+    this.index(e);
+    this.entries.set(m.id, e);
+  }
+
+  private index(e: Entry): void {
+    e.groups.clear();
+    e.odds.clear();
+    e.keys.clear();
+    for (const g of e.m.odds) {
+      e.groups.set(g.oddsid, g);
+      for (const o of g.outcomes) {
+        const ref = { g, o };
+        e.odds.set(o.oddid, ref);
+        e.keys.set(outcomeKey(g.oddstype, o.outcomeid, g.special), ref);
+      }
+    }
+  }
+
+  /** An adapter event as wire changes, filled from the current state; null when it changes nothing. */
+  private toChange(ev: FeedEvent): FeedChange | FeedChange[] | null {
+    if (ev.type === 'fixture') return addChange(cloneLiveMatch(ev.match));
+    if (ev.type === 'result') {
+      this.keepResult(ev.result);
+      return null;
+    }
+    const e = this.entries.get(ev.type === 'market-status' || ev.type === 'odds' || ev.type === 'markets'
+      || ev.type === 'status' || ev.type === 'score' || ev.type === 'removed' ? ev.matchId : -1);
+    if (!e) return null;
+    const m = e.m;
+    switch (ev.type) {
+      case 'markets':
+        return ev.groups.length ? marketsChange(m.id, ev.groups.map(cloneOddsGroup)) : null;
+      case 'odds': {
+        const out: FeedChange[] = [];
+        for (const u of ev.odds) {
+          const ref = e.odds.get(u.oddid);
+          if (!ref || (ref.o.odd === u.odd && ref.o.active === u.active)) continue;
+          out.push(oddChange(m.id, ref.g.oddsid, u.oddid, u.odd, u.active));
+        }
+        return out;
+      }
+      case 'market-status': {
+        const g = e.groups.get(ev.oddsid);
+        if (!g) return null;
+        // a closed group is inactive, suspended and not visible
+        const c = ev.active === 0 ? groupChange(m.id, g.oddsid, 0, 1, 0) : groupChange(m.id, g.oddsid, 1, ev.iss, ev.isv);
+        return c.ac === g.active && c.iss === g.iss && c.isv === g.isv ? null : c;
+      }
+      case 'status': {
+        const c = statusChange(m.id, ev.ms ?? m.ms, ev.bs ?? m.bs, ev.ti ?? m.ti, ev.pe ?? m.pe);
+        return c.ms === m.ms && c.bs === m.bs && c.ti === m.ti && c.pe === m.pe ? null : c;
+      }
+      case 'score':
+        return scoreChange(m.id, ev.scr, ev.sscr ?? m.sscr, ev.cards ?? m.cards, ev.corners ?? m.corners);
+      case 'removed':
+        return removeChange(m.id, m.sid);
+    }
+  }
+
+  private applyChange(c: FeedChange, at: number): void {
+    if (c.k === 'a') {
+      const m = cloneLiveMatch(c.match);
+      m.u = at;
+      this.put(m);
+      return;
+    }
+    const e = this.entries.get(c.m);
+    if (!e) return;
+    const m = e.m;
+    m.u = at;
+    switch (c.k) {
+      case 'o': {
+        const ref = e.odds.get(c.o);
+        if (ref) {
+          ref.o.odd = c.v;
+          ref.o.active = c.ac;
+        }
+        break;
+      }
+      case 'g': {
+        const g = e.groups.get(c.g);
+        if (g) {
+          g.active = c.ac;
+          g.iss = c.iss;
+          g.isv = c.isv;
+        }
+        break;
+      }
+      case 'gs': {
+        for (const g of c.odds) {
+          const copy = cloneOddsGroup(g);
+          const i = m.odds.findIndex((x) => x.oddsid === g.oddsid);
+          if (i >= 0) m.odds[i] = copy;
+          else m.odds.push(copy);
+        }
+        this.index(e);
+        break;
+      }
+      case 's':
+        m.ms = c.ms;
+        m.bs = c.bs;
+        m.ti = c.ti;
+        m.pe = c.pe;
+        break;
+      case 'sc': {
+        const moved = c.scr.h !== m.scr.h || c.scr.a !== m.scr.a;
+        m.scr = { h: c.scr.h, a: c.scr.a };
+        m.sscr = c.sscr.map((s) => ({ h: s.h, a: s.a }));
+        m.cards = { ...c.cards };
+        m.corners = { h: c.corners.h, a: c.corners.a };
+        // football score change: the specials of 7, 61, 8, 62 follow the score (keys move with them)
+        if (moved && m.sid === 1 && applyScoreSpecials(m.odds, m.scr).length) this.index(e);
+        break;
+      }
+      case 'r':
+        this.entries.delete(c.m);
+        break;
+    }
+  }
+
+  private keepResult(r: FeedResult): void {
+    this.results.set(r.matchId, r);
+    if (this.results.size > MAX_RESULTS) {
+      const oldest = this.results.keys().next().value;
+      if (oldest !== undefined) this.results.delete(oldest);
+    }
+    for (const fn of this.resultListeners) fn(r);
+  }
+}
