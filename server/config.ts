@@ -17,7 +17,7 @@ export interface Config {
   demo: boolean;
   logLevel: string;
   /** X-Forwarded-For is believed only from these proxies (Fastify trustProxy); off by default. */
-  trustProxy: boolean | number | string;
+  trustProxy: boolean | string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -36,8 +36,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-function parseTrustProxy(v: string | undefined): boolean | number | string {
+function parseTrustProxy(v: string | undefined): boolean | string {
   if (!v || v === '0' || v === 'false') return false;
   if (v === 'true') return true;
-  return /^\d+$/.test(v) ? Number(v) : v;
+  return v;
 }

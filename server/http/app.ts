@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -24,8 +24,8 @@ export interface AppOptions {
   logger?: boolean | { level: string };
   /** Logins per minute per address. */
   loginRateMax?: number;
-  /** Which proxies' X-Forwarded-For to believe (Fastify trustProxy): false, a hop count, or addresses. */
-  trustProxy?: boolean | number | string;
+  /** Which proxies' X-Forwarded-For to believe (Fastify trustProxy): false, or addresses and subnets. */
+  trustProxy?: boolean | string;
 }
 
 declare module 'fastify' {
@@ -38,7 +38,8 @@ declare module 'fastify' {
 /** Builds the HTTP app: the spec's calls under /api, the PWA under /, errors in the spec's shape. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const clock = opts.clock ?? Date.now;
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 256 * 1024, trustProxy: opts.trustProxy ?? false });
+  const serverOptions: FastifyServerOptions = { logger: opts.logger ?? false, bodyLimit: 256 * 1024, trustProxy: opts.trustProxy ?? false };
+  const app = Fastify(serverOptions);
   const deps = { db: opts.db, clock };
 
   await app.register(cookie);
