@@ -1,0 +1,60 @@
+import type { MatchListItem, UserLimits } from '../../domain/protocol/entities.ts';
+import { DEFAULT_USER_LIMITS } from '../../domain/betslip/limits.ts';
+import type { CoreDb } from './cache/db.ts';
+import { createRequest, type CallFn } from './request.ts';
+import type { CoreEvent, Notice, SessionView } from './events.ts';
+
+export interface CoreDeps {
+  fetch: typeof fetch;
+  db: CoreDb;
+  clock: () => number;
+  uuid: () => string;
+}
+
+/** What the area modules of the core share: the request helper, the cache, the clock, the pushes. */
+export interface CoreContext extends CoreDeps {
+  call: CallFn;
+  lang(): string;
+  setLang(lang: string): void;
+  emit(e: CoreEvent): void;
+  notice(n: Notice): void;
+  listeners: Set<(e: CoreEvent) => void>;
+  session(): SessionView | null;
+  setSession(s: SessionView | null): void;
+  /** The player's limits, or the defaults of betting-core.md section 9 for a visitor. */
+  limits(): UserLimits;
+  /** The matches the UI was last shown, so a tap on an odd is resolved against what the player saw. */
+  shown: Map<number, MatchListItem>;
+  /** Hooks one area offers another (set by the area that owns them). */
+  hooks: {
+    refreshSession(): Promise<SessionView | null>;
+    /** Pushes the slip again (its figures depend on the session's limits). */
+    pushSlip(): void;
+    clearSlip(): Promise<void>;
+  };
+}
+
+export function createContext(deps: CoreDeps): CoreContext {
+  let lang = 'tr';
+  let session: SessionView | null = null;
+  const listeners = new Set<(e: CoreEvent) => void>();
+  const emit = (e: CoreEvent) => { for (const l of listeners) l(e); };
+  return {
+    ...deps,
+    call: createRequest({ fetch: deps.fetch, lang: () => lang }),
+    lang: () => lang,
+    setLang: (l) => { lang = l; },
+    emit,
+    notice: (n) => emit({ type: 'notice', payload: n }),
+    listeners,
+    session: () => session,
+    setSession: (s) => { session = s; },
+    limits: () => session?.limits ?? DEFAULT_USER_LIMITS,
+    shown: new Map(),
+    hooks: {
+      refreshSession: async () => session,
+      pushSlip: () => undefined,
+      clearSlip: async () => undefined,
+    },
+  };
+}

@@ -1,0 +1,352 @@
+/**
+ * From the odds store to the small patches the UI applies. Only matches of subscribed views are
+ * looked at, only what a frame touched is recomputed, and a patch carries only the fields that
+ * differ from what was last sent. Everything a view shows is decided here (labels, formatted
+ * odds, arrows, open / locked / suspended) so the UI holds no rule. The batcher coalesces patches
+ * into at most one delivery per animation frame.
+ */
+import { isLive, shownStatus } from '../../../domain/match/status.ts';
+import { cutName, formatOdds } from '../../../domain/odds/display.ts';
+import type { OddsFormat } from '../../../domain/odds/display.ts';
+import { shownMovement } from '../../../domain/odds/movement.ts';
+import type { Movement } from '../../../domain/odds/movement.ts';
+import { isOddOpen, isOddSuspended, isSelectionLocked, matchAllowsBets } from '../../../domain/odds/validity.ts';
+import type { BetStatus, MatchStatus } from '../../../domain/protocol/entities.ts';
+import type { Cards, Score } from '../../../domain/protocol/feed.ts';
+import type { OddsStore, StoreGroup, StoreMatch, StoreOutcome, Touched } from './odds-store.ts';
+
+/** A live match as a view shows it. */
+export interface MatchView {
+  id: number;
+  home: string;
+  away: string;
+  /** Names cut for odds labels (10 characters and a dot). */
+  homeLabel: string;
+  awayLabel: string;
+  sid: number;
+  cid: number;
+  tid: number;
+  cn: string;
+  tn: string;
+  d: number;
+  ms: MatchStatus;
+  /** The header label: HT for pauses, FT for ended, else the status. */
+  status: string;
+  live: boolean;
+  bs: BetStatus;
+  /** Bets are open on the match at all. */
+  open: boolean;
+  scr: Score;
+  sscr: Score[];
+  ti: number;
+  pe: number;
+  cards: Cards;
+  corners: Score;
+}
+
+export interface GroupView {
+  oddsid: number;
+  oddstype: number;
+  name: string;
+  special: string;
+  active: 0 | 1;
+  suspended: boolean;
+  visible: boolean;
+}
+
+export interface OutcomeView {
+  oddid: number;
+  oddsid: number;
+  outcomeid: number;
+  label: string;
+  special: string;
+  odd: number;
+  /** The odd as displayed (formatOdds with the user's settings). */
+  text: string;
+  /** Arrow shown now: up 1, down -1, none 0. */
+  mv: Movement;
+  open: boolean;
+  locked: boolean;
+  suspended: boolean;
+}
+
+/** Changes of one match: fields of the match, of groups by oddsid, of outcomes by oddid. */
+export interface MatchPatch {
+  id: number;
+  /** The match left (ended, removed): drop it. */
+  removed?: true;
+  m?: Partial<MatchView>;
+  g?: Record<number, Partial<GroupView>>;
+  o?: Record<number, Partial<OutcomeView>>;
+}
+
+interface Sent {
+  m: MatchView;
+  g: Map<number, GroupView>;
+  o: Map<number, OutcomeView>;
+}
+
+/** What the UI has been sent, per subscribed match. */
+export interface DiffState {
+  views: Set<number>;
+  sent: Map<number, Sent>;
+  format: OddsFormat;
+}
+
+export function createDiffState(format: OddsFormat = {}): DiffState {
+  return { views: new Set(), sent: new Map(), format };
+}
+
+// ------------------------------------------------------------------ views of store objects
+
+export function matchView(m: StoreMatch): MatchView {
+  return {
+    id: m.id, home: m.h, away: m.a, homeLabel: cutName(m.h), awayLabel: cutName(m.a),
+    sid: m.sid, cid: m.cid, tid: m.tid, cn: m.cn, tn: m.tn, d: m.d,
+    ms: m.ms, status: shownStatus(m.ms), live: isLive(m.ms), bs: m.bs, open: matchAllowsBets(m),
+    scr: m.scr, sscr: m.sscr, ti: m.ti, pe: m.pe, cards: m.cards, corners: m.corners,
+  };
+}
+
+export function groupView(g: StoreGroup): GroupView {
+  return {
+    oddsid: g.oddsid, oddstype: g.oddstype, name: g.nicename, special: g.special, active: g.active,
+    suspended: g.iss === 1, visible: g.isv === 1,
+  };
+}
+
+export function outcomeView(m: StoreMatch, g: StoreGroup, o: StoreOutcome, now: number, format: OddsFormat): OutcomeView {
+  return {
+    oddid: o.oddid, oddsid: g.oddsid, outcomeid: o.outcomeid, label: o.outcome, special: o.special,
+    odd: o.odd, text: formatOdds(o.odd, format), mv: shownMovement(o.mv, o.mvAt, now),
+    open: isOddOpen(m, g, o), locked: isSelectionLocked(m, g, o), suspended: isOddSuspended(o) || g.iss === 1,
+  };
+}
+
+// ------------------------------------------------------------------ diffing
+
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => same(x, b[i]));
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+/**
+ * Fields of `next` that differ from `prev`, or null. Views share the store's score and statistics
+ * objects: the store replaces them on change and never mutates them in place.
+ */
+function changed<T extends object>(prev: T, next: T): Partial<T> | null {
+  let out: Partial<T> | null = null;
+  for (const k in next) {
+    if (same(prev[k], next[k])) continue;
+    out ??= {};
+    out[k] = next[k];
+  }
+  return out;
+}
+
+class PatchSet {
+  readonly byId = new Map<number, MatchPatch>();
+  get(id: number): MatchPatch {
+    let p = this.byId.get(id);
+    if (!p) this.byId.set(id, (p = { id }));
+    return p;
+  }
+  list(): MatchPatch[] {
+    return [...this.byId.values()].filter((p) => p.removed || p.m || p.g || p.o);
+  }
+}
+
+/** Builds the full patch of a match and remembers it as sent. */
+function full(ds: DiffState, store: OddsStore, m: StoreMatch, now: number, out: PatchSet): void {
+  const mv = matchView(m);
+  const sent: Sent = { m: mv, g: new Map(), o: new Map() };
+  const p = out.get(m.id);
+  p.m = { ...mv };
+  p.g = {};
+  p.o = {};
+  for (const gid of m.groupIds) {
+    const g = store.groups.get(gid);
+    if (!g) continue;
+    const gv = groupView(g);
+    sent.g.set(gid, gv);
+    p.g[gid] = { ...gv };
+    for (const oid of g.outcomeIds) {
+      const o = store.outcomes.get(oid);
+      if (!o) continue;
+      const ov = outcomeView(m, g, o, now, ds.format);
+      sent.o.set(oid, ov);
+      p.o[oid] = { ...ov };
+    }
+  }
+  ds.sent.set(m.id, sent);
+}
+
+function diffGroup(ds: DiffState, store: OddsStore, m: StoreMatch, g: StoreGroup, sent: Sent, now: number, out: PatchSet, withOutcomes: boolean): void {
+  const gv = groupView(g);
+  const prev = sent.g.get(g.oddsid);
+  const d = prev ? changed(prev, gv) : { ...gv };
+  if (d) {
+    const p = out.get(m.id);
+    (p.g ??= {})[g.oddsid] = { ...(p.g[g.oddsid] ?? {}), ...d };
+    sent.g.set(g.oddsid, gv);
+  }
+  if (withOutcomes) for (const oid of g.outcomeIds) diffOutcome(ds, store, m, g, oid, sent, now, out);
+}
+
+function diffOutcome(ds: DiffState, store: OddsStore, m: StoreMatch, g: StoreGroup, oid: number, sent: Sent, now: number, out: PatchSet): void {
+  const o = store.outcomes.get(oid);
+  if (!o) return;
+  const ov = outcomeView(m, g, o, now, ds.format);
+  const prev = sent.o.get(oid);
+  const d = prev ? changed(prev, ov) : { ...ov };
+  if (!d) return;
+  const p = out.get(m.id);
+  (p.o ??= {})[oid] = { ...(p.o[oid] ?? {}), ...d };
+  sent.o.set(oid, ov);
+}
+
+/**
+ * Patches for what `touched` changed, limited to subscribed views. Call after applyFrame or a
+ * sweep with the same Touched; `now` is the client clock (arrows).
+ */
+export function diffStore(ds: DiffState, store: OddsStore, touched: Touched, now: number): MatchPatch[] {
+  const out = new PatchSet();
+  for (const id of touched.removed) {
+    if (!ds.views.has(id) || !ds.sent.has(id)) continue;
+    ds.sent.delete(id);
+    out.get(id).removed = true;
+  }
+  const wide = new Set<number>();
+  for (const ids of [touched.all, touched.fields]) {
+    for (const id of ids) {
+      if (!ds.views.has(id) || wide.has(id)) continue;
+      const m = store.matches.get(id);
+      if (!m) continue;
+      const sent = ds.sent.get(id);
+      if (!sent) {
+        full(ds, store, m, now, out);
+        wide.add(id);
+        continue;
+      }
+      const d = changed(sent.m, matchView(m));
+      if (d) {
+        const p = out.get(id);
+        p.m = { ...(p.m ?? {}), ...d };
+        sent.m = { ...sent.m, ...d };
+      }
+      if (ids !== touched.all) continue;
+      wide.add(id);
+      for (const gid of m.groupIds) {
+        const g = store.groups.get(gid);
+        if (g) diffGroup(ds, store, m, g, sent, now, out, true);
+      }
+      // groups the match no longer has
+      for (const gid of [...sent.g.keys()]) if (!store.groups.has(gid)) sent.g.delete(gid);
+    }
+  }
+  for (const gid of touched.groups) {
+    const g = store.groups.get(gid);
+    if (!g || wide.has(g.m) || !ds.views.has(g.m)) continue;
+    const m = store.matches.get(g.m);
+    const sent = ds.sent.get(g.m);
+    // a group's suspension changes how its outcomes look, so they are compared too
+    if (m && sent) diffGroup(ds, store, m, g, sent, now, out, true);
+  }
+  for (const oid of touched.outcomes) {
+    const o = store.outcomes.get(oid);
+    if (!o || wide.has(o.m) || touched.groups.has(o.g) || !ds.views.has(o.m)) continue;
+    const m = store.matches.get(o.m);
+    const g = store.groups.get(o.g);
+    const sent = ds.sent.get(o.m);
+    if (m && g && sent) diffOutcome(ds, store, m, g, oid, sent, now, out);
+  }
+  return out.list();
+}
+
+/**
+ * Replaces the subscribed views: new ones get a full patch, dropped ones are forgotten (the UI
+ * unmounted them, it needs no patch).
+ */
+export function setViews(ds: DiffState, store: OddsStore, ids: Iterable<number>, now: number): MatchPatch[] {
+  const next = new Set(ids);
+  for (const id of ds.views) if (!next.has(id)) ds.sent.delete(id);
+  ds.views = next;
+  const out = new PatchSet();
+  for (const id of next) {
+    const m = store.matches.get(id);
+    if (m && !ds.sent.has(id)) full(ds, store, m, now, out);
+  }
+  return out.list();
+}
+
+/** Changes the odds display settings; every subscribed outcome's text is rediffed. */
+export function setFormat(ds: DiffState, store: OddsStore, format: OddsFormat, now: number): MatchPatch[] {
+  ds.format = format;
+  const touched: Touched = { fields: new Set(), all: new Set(ds.views), groups: new Set(), outcomes: new Set(), removed: new Set() };
+  return diffStore(ds, store, touched, now);
+}
+
+// ------------------------------------------------------------------ batching
+
+/** Merges patch `b` (later) into `a` (earlier). */
+export function mergePatch(a: MatchPatch, b: MatchPatch): MatchPatch {
+  if (b.removed) return { id: b.id, removed: true };
+  // a match removed then added again: the later patch is a full one
+  if (a.removed) return b;
+  const out: MatchPatch = { id: a.id };
+  if (a.m || b.m) out.m = { ...a.m, ...b.m };
+  if (a.g || b.g) out.g = mergeById(a.g, b.g);
+  if (a.o || b.o) out.o = mergeById(a.o, b.o);
+  return out;
+}
+
+function mergeById<V extends object>(x: Record<number, V> | undefined, y: Record<number, V> | undefined): Record<number, V> {
+  const merged: Record<number, V> = { ...x };
+  for (const [k, v] of Object.entries(y ?? {})) merged[Number(k)] = { ...merged[Number(k)], ...v };
+  return merged;
+}
+
+export interface PatchBatcher {
+  /** Queues patches; a flush is scheduled if none is. */
+  push(patches: readonly MatchPatch[]): void;
+  /** Delivers what is queued now (the scheduled flush calls it). */
+  flush(): void;
+  /** Matches with queued patches. */
+  readonly pending: number;
+}
+
+/**
+ * Coalesces patches per match and delivers them at most once per scheduled frame. `schedule` is
+ * requestAnimationFrame in the worker (or setTimeout(cb, 16)); tests inject their own.
+ */
+export function createPatchBatcher(schedule: (cb: () => void) => void, deliver: (patches: MatchPatch[]) => void): PatchBatcher {
+  let queue = new Map<number, MatchPatch>();
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (!queue.size) return;
+    const out = [...queue.values()];
+    queue = new Map();
+    deliver(out);
+  };
+  return {
+    push(patches) {
+      for (const p of patches) {
+        const prev = queue.get(p.id);
+        queue.set(p.id, prev ? mergePatch(prev, p) : p);
+      }
+      if (queue.size && !scheduled) {
+        scheduled = true;
+        schedule(flush);
+      }
+    },
+    flush,
+    get pending() {
+      return queue.size;
+    },
+  };
+}
