@@ -3,7 +3,13 @@ import { openDb } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { ensureUpcomingMatches, seedDemo } from './demo/seed.ts';
 import { DEMO_USERS } from './demo/catalogue.ts';
+import { seedAccountDemo } from './content/demo-seed.ts';
 import { buildApp } from './http/app.ts';
+import { startSettlementLoop } from './settlement/ingest.ts';
+import { createFeedFromEnv } from './feed/service.ts';
+import { registerFeedSocket } from './feed/ws.ts';
+import { startLiveCatalogue } from './feed/live-catalogue.ts';
+import { systemScheduler } from './feed/clock.ts';
 
 const config = loadConfig();
 const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -11,25 +17,40 @@ const applied = await migrate(db);
 if (applied.length) console.log(`migrations applied: ${applied.join(', ')}`);
 if (config.demo) {
   if (await seedDemo(db, Date.now())) console.log('demo data loaded');
+  if (await seedAccountDemo(db, Date.now())) console.log('demo account content loaded');
   else await ensureUpcomingMatches(db, Date.now());
   // Keep the demo stocked with upcoming matches while the server runs.
   setInterval(() => void ensureUpcomingMatches(db, Date.now()).catch((err: unknown) => console.error(err)), 3_600_000).unref();
 }
 
+// The live feed: the simulator as leader on the in-process bus, or Redis when REDIS_URL is set
+// (FEED_ROLE=follower processes follow the leader). Live fixtures are written to the catalogue so
+// coupon tips on them keep their teams, date, sport and result.
+const feed = await createFeedFromEnv(process.env, systemScheduler);
+const liveCatalogue = await startLiveCatalogue(db, feed.state, systemScheduler, (err) => console.error('live catalogue:', err));
+
+// Settlement: results from match_results and live_results settle coupons; unfinished runs resume.
+const stopSettlement = startSettlementLoop(db, Date.now);
+
 const app = await buildApp({
   db,
+  live: feed.state,
   staticDir: config.staticDir,
   sessionTtl: config.sessionTtl,
   cookieSecure: config.cookieSecure,
   logger: { level: config.logLevel },
   trustProxy: config.trustProxy,
 });
+await registerFeedSocket(app, feed.hub);
 await app.listen({ port: config.port, host: config.host });
 
 console.log(`\n  Betting site on http://localhost:${config.port}/tr/  (database: ${db.driver === 'pg' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`);
 if (config.demo) console.log(`  Demo logins: ${DEMO_USERS.map((u) => `${u.username} / ${u.password}`).join(', ')}\n`);
 
 const stop = async () => {
+  stopSettlement();
+  liveCatalogue.stop();
+  await feed.stop();
   await app.close();
   await db.close();
   process.exit(0);

@@ -13,9 +13,43 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as LangRouteRouteImport } from './routes/$lang/route'
 import { Route as LangIndexRouteImport } from './routes/$lang/index'
 import { Route as LangSplatRouteImport } from './routes/$lang/$'
+import { Route as Lang404RouteImport } from './routes/$lang/404'
+import { Route as LangAllsportsRouteImport } from './routes/$lang/allsports'
 import { Route as LangBetslipRouteImport } from './routes/$lang/betslip'
+import { Route as LangBonusRequestRouteImport } from './routes/$lang/bonusRequest'
+import { Route as LangChangePasswordRouteImport } from './routes/$lang/changePassword'
+import { Route as LangContactRouteImport } from './routes/$lang/contact'
 import { Route as LangCouponsRouteImport } from './routes/$lang/coupons'
+import { Route as LangDepositRouteImport } from './routes/$lang/deposit'
+import { Route as LangFavoritesliveRouteImport } from './routes/$lang/favoriteslive'
 import { Route as LangFirstloginRouteImport } from './routes/$lang/firstlogin'
+import { Route as LangForgotPasswordRouteImport } from './routes/$lang/forgotPassword'
+import { Route as LangHighlightsRouteImport } from './routes/$lang/highlights'
+import { Route as LangLanguagesRouteImport } from './routes/$lang/languages'
+import { Route as LangLivebetsRouteImport } from './routes/$lang/livebets'
+import { Route as LangMyAccountRouteImport } from './routes/$lang/myAccount'
+import { Route as LangNotificationsRouteImport } from './routes/$lang/notifications'
+import { Route as LangOthersRouteImport } from './routes/$lang/others'
+import { Route as LangPromotionsRouteImport } from './routes/$lang/promotions'
+import { Route as LangRegisterRouteImport } from './routes/$lang/register'
+import { Route as LangResultsRouteImport } from './routes/$lang/results'
+import { Route as LangSettingsRouteImport } from './routes/$lang/settings'
+import { Route as LangShortcodeRouteImport } from './routes/$lang/shortcode'
+import { Route as LangSportsRouteImport } from './routes/$lang/sports'
+import { Route as LangSupportRouteImport } from './routes/$lang/support'
+import { Route as LangTimezoneRouteImport } from './routes/$lang/timezone'
+import { Route as LangTransactionsRouteImport } from './routes/$lang/transactions'
+import { Route as LangTransferRequestRouteImport } from './routes/$lang/transferRequest'
+import { Route as LangUpcomingsRouteImport } from './routes/$lang/upcomings'
+import { Route as LangUphighRouteImport } from './routes/$lang/uphigh'
+import { Route as LangUserInformationRouteImport } from './routes/$lang/userInformation'
+import { Route as LangWithdrawRouteImport } from './routes/$lang/withdraw'
+import { Route as LangCouponDetailIdRouteImport } from './routes/$lang/CouponDetail.$id'
+import { Route as LangCouponShareCouponIdRouteImport } from './routes/$lang/couponShare.$couponId'
+import { Route as LangMatchdetailIdRouteImport } from './routes/$lang/matchdetail.$id'
+import { Route as LangPageIdRouteImport } from './routes/$lang/page.$id'
+import { Route as LangRegisterAffcodeRouteImport } from './routes/$lang/register.$affcode'
+import { Route as LangResetPasswordPassCodeRouteImport } from './routes/$lang/resetPassword.$passCode'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -37,9 +71,34 @@ const LangSplatRoute = LangSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => LangRouteRoute,
 } as any)
+const Lang404Route = Lang404RouteImport.update({
+  id: '/404',
+  path: '/404',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangAllsportsRoute = LangAllsportsRouteImport.update({
+  id: '/allsports',
+  path: '/allsports',
+  getParentRoute: () => LangRouteRoute,
+} as any)
 const LangBetslipRoute = LangBetslipRouteImport.update({
   id: '/betslip',
   path: '/betslip',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangBonusRequestRoute = LangBonusRequestRouteImport.update({
+  id: '/bonusRequest',
+  path: '/bonusRequest',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangChangePasswordRoute = LangChangePasswordRouteImport.update({
+  id: '/changePassword',
+  path: '/changePassword',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangContactRoute = LangContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
   getParentRoute: () => LangRouteRoute,
 } as any)
 const LangCouponsRoute = LangCouponsRouteImport.update({
@@ -47,38 +106,286 @@ const LangCouponsRoute = LangCouponsRouteImport.update({
   path: '/coupons',
   getParentRoute: () => LangRouteRoute,
 } as any)
+const LangDepositRoute = LangDepositRouteImport.update({
+  id: '/deposit',
+  path: '/deposit',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangFavoritesliveRoute = LangFavoritesliveRouteImport.update({
+  id: '/favoriteslive',
+  path: '/favoriteslive',
+  getParentRoute: () => LangRouteRoute,
+} as any)
 const LangFirstloginRoute = LangFirstloginRouteImport.update({
   id: '/firstlogin',
   path: '/firstlogin',
   getParentRoute: () => LangRouteRoute,
 } as any)
+const LangForgotPasswordRoute = LangForgotPasswordRouteImport.update({
+  id: '/forgotPassword',
+  path: '/forgotPassword',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangHighlightsRoute = LangHighlightsRouteImport.update({
+  id: '/highlights',
+  path: '/highlights',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangLanguagesRoute = LangLanguagesRouteImport.update({
+  id: '/languages',
+  path: '/languages',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangLivebetsRoute = LangLivebetsRouteImport.update({
+  id: '/livebets',
+  path: '/livebets',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangMyAccountRoute = LangMyAccountRouteImport.update({
+  id: '/myAccount',
+  path: '/myAccount',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangNotificationsRoute = LangNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangOthersRoute = LangOthersRouteImport.update({
+  id: '/others',
+  path: '/others',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangPromotionsRoute = LangPromotionsRouteImport.update({
+  id: '/promotions',
+  path: '/promotions',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangRegisterRoute = LangRegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangResultsRoute = LangResultsRouteImport.update({
+  id: '/results',
+  path: '/results',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangSettingsRoute = LangSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangShortcodeRoute = LangShortcodeRouteImport.update({
+  id: '/shortcode',
+  path: '/shortcode',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangSportsRoute = LangSportsRouteImport.update({
+  id: '/sports',
+  path: '/sports',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangSupportRoute = LangSupportRouteImport.update({
+  id: '/support',
+  path: '/support',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangTimezoneRoute = LangTimezoneRouteImport.update({
+  id: '/timezone',
+  path: '/timezone',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangTransactionsRoute = LangTransactionsRouteImport.update({
+  id: '/transactions',
+  path: '/transactions',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangTransferRequestRoute = LangTransferRequestRouteImport.update({
+  id: '/transferRequest',
+  path: '/transferRequest',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangUpcomingsRoute = LangUpcomingsRouteImport.update({
+  id: '/upcomings',
+  path: '/upcomings',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangUphighRoute = LangUphighRouteImport.update({
+  id: '/uphigh',
+  path: '/uphigh',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangUserInformationRoute = LangUserInformationRouteImport.update({
+  id: '/userInformation',
+  path: '/userInformation',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangWithdrawRoute = LangWithdrawRouteImport.update({
+  id: '/withdraw',
+  path: '/withdraw',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangCouponDetailIdRoute = LangCouponDetailIdRouteImport.update({
+  id: '/CouponDetail/$id',
+  path: '/CouponDetail/$id',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangCouponShareCouponIdRoute = LangCouponShareCouponIdRouteImport.update({
+  id: '/couponShare/$couponId',
+  path: '/couponShare/$couponId',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangMatchdetailIdRoute = LangMatchdetailIdRouteImport.update({
+  id: '/matchdetail/$id',
+  path: '/matchdetail/$id',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangPageIdRoute = LangPageIdRouteImport.update({
+  id: '/page/$id',
+  path: '/page/$id',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangRegisterAffcodeRoute = LangRegisterAffcodeRouteImport.update({
+  id: '/$affcode',
+  path: '/$affcode',
+  getParentRoute: () => LangRegisterRoute,
+} as any)
+const LangResetPasswordPassCodeRoute =
+  LangResetPasswordPassCodeRouteImport.update({
+    id: '/resetPassword/$passCode',
+    path: '/resetPassword/$passCode',
+    getParentRoute: () => LangRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$lang': typeof LangRouteRouteWithChildren
   '/$lang/$': typeof LangSplatRoute
+  '/$lang/404': typeof Lang404Route
+  '/$lang/allsports': typeof LangAllsportsRoute
   '/$lang/betslip': typeof LangBetslipRoute
+  '/$lang/bonusRequest': typeof LangBonusRequestRoute
+  '/$lang/changePassword': typeof LangChangePasswordRoute
+  '/$lang/contact': typeof LangContactRoute
   '/$lang/coupons': typeof LangCouponsRoute
+  '/$lang/deposit': typeof LangDepositRoute
+  '/$lang/favoriteslive': typeof LangFavoritesliveRoute
   '/$lang/firstlogin': typeof LangFirstloginRoute
+  '/$lang/forgotPassword': typeof LangForgotPasswordRoute
+  '/$lang/highlights': typeof LangHighlightsRoute
+  '/$lang/languages': typeof LangLanguagesRoute
+  '/$lang/livebets': typeof LangLivebetsRoute
+  '/$lang/myAccount': typeof LangMyAccountRoute
+  '/$lang/notifications': typeof LangNotificationsRoute
+  '/$lang/others': typeof LangOthersRoute
+  '/$lang/promotions': typeof LangPromotionsRoute
+  '/$lang/register': typeof LangRegisterRouteWithChildren
+  '/$lang/results': typeof LangResultsRoute
+  '/$lang/settings': typeof LangSettingsRoute
+  '/$lang/shortcode': typeof LangShortcodeRoute
+  '/$lang/sports': typeof LangSportsRoute
+  '/$lang/support': typeof LangSupportRoute
+  '/$lang/timezone': typeof LangTimezoneRoute
+  '/$lang/transactions': typeof LangTransactionsRoute
+  '/$lang/transferRequest': typeof LangTransferRequestRoute
+  '/$lang/upcomings': typeof LangUpcomingsRoute
+  '/$lang/uphigh': typeof LangUphighRoute
+  '/$lang/userInformation': typeof LangUserInformationRoute
+  '/$lang/withdraw': typeof LangWithdrawRoute
   '/$lang/': typeof LangIndexRoute
+  '/$lang/CouponDetail/$id': typeof LangCouponDetailIdRoute
+  '/$lang/couponShare/$couponId': typeof LangCouponShareCouponIdRoute
+  '/$lang/matchdetail/$id': typeof LangMatchdetailIdRoute
+  '/$lang/page/$id': typeof LangPageIdRoute
+  '/$lang/register/$affcode': typeof LangRegisterAffcodeRoute
+  '/$lang/resetPassword/$passCode': typeof LangResetPasswordPassCodeRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$lang/$': typeof LangSplatRoute
+  '/$lang/404': typeof Lang404Route
+  '/$lang/allsports': typeof LangAllsportsRoute
   '/$lang/betslip': typeof LangBetslipRoute
+  '/$lang/bonusRequest': typeof LangBonusRequestRoute
+  '/$lang/changePassword': typeof LangChangePasswordRoute
+  '/$lang/contact': typeof LangContactRoute
   '/$lang/coupons': typeof LangCouponsRoute
+  '/$lang/deposit': typeof LangDepositRoute
+  '/$lang/favoriteslive': typeof LangFavoritesliveRoute
   '/$lang/firstlogin': typeof LangFirstloginRoute
+  '/$lang/forgotPassword': typeof LangForgotPasswordRoute
+  '/$lang/highlights': typeof LangHighlightsRoute
+  '/$lang/languages': typeof LangLanguagesRoute
+  '/$lang/livebets': typeof LangLivebetsRoute
+  '/$lang/myAccount': typeof LangMyAccountRoute
+  '/$lang/notifications': typeof LangNotificationsRoute
+  '/$lang/others': typeof LangOthersRoute
+  '/$lang/promotions': typeof LangPromotionsRoute
+  '/$lang/register': typeof LangRegisterRouteWithChildren
+  '/$lang/results': typeof LangResultsRoute
+  '/$lang/settings': typeof LangSettingsRoute
+  '/$lang/shortcode': typeof LangShortcodeRoute
+  '/$lang/sports': typeof LangSportsRoute
+  '/$lang/support': typeof LangSupportRoute
+  '/$lang/timezone': typeof LangTimezoneRoute
+  '/$lang/transactions': typeof LangTransactionsRoute
+  '/$lang/transferRequest': typeof LangTransferRequestRoute
+  '/$lang/upcomings': typeof LangUpcomingsRoute
+  '/$lang/uphigh': typeof LangUphighRoute
+  '/$lang/userInformation': typeof LangUserInformationRoute
+  '/$lang/withdraw': typeof LangWithdrawRoute
   '/$lang': typeof LangIndexRoute
+  '/$lang/CouponDetail/$id': typeof LangCouponDetailIdRoute
+  '/$lang/couponShare/$couponId': typeof LangCouponShareCouponIdRoute
+  '/$lang/matchdetail/$id': typeof LangMatchdetailIdRoute
+  '/$lang/page/$id': typeof LangPageIdRoute
+  '/$lang/register/$affcode': typeof LangRegisterAffcodeRoute
+  '/$lang/resetPassword/$passCode': typeof LangResetPasswordPassCodeRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$lang': typeof LangRouteRouteWithChildren
   '/$lang/$': typeof LangSplatRoute
+  '/$lang/404': typeof Lang404Route
+  '/$lang/allsports': typeof LangAllsportsRoute
   '/$lang/betslip': typeof LangBetslipRoute
+  '/$lang/bonusRequest': typeof LangBonusRequestRoute
+  '/$lang/changePassword': typeof LangChangePasswordRoute
+  '/$lang/contact': typeof LangContactRoute
   '/$lang/coupons': typeof LangCouponsRoute
+  '/$lang/deposit': typeof LangDepositRoute
+  '/$lang/favoriteslive': typeof LangFavoritesliveRoute
   '/$lang/firstlogin': typeof LangFirstloginRoute
+  '/$lang/forgotPassword': typeof LangForgotPasswordRoute
+  '/$lang/highlights': typeof LangHighlightsRoute
+  '/$lang/languages': typeof LangLanguagesRoute
+  '/$lang/livebets': typeof LangLivebetsRoute
+  '/$lang/myAccount': typeof LangMyAccountRoute
+  '/$lang/notifications': typeof LangNotificationsRoute
+  '/$lang/others': typeof LangOthersRoute
+  '/$lang/promotions': typeof LangPromotionsRoute
+  '/$lang/register': typeof LangRegisterRouteWithChildren
+  '/$lang/results': typeof LangResultsRoute
+  '/$lang/settings': typeof LangSettingsRoute
+  '/$lang/shortcode': typeof LangShortcodeRoute
+  '/$lang/sports': typeof LangSportsRoute
+  '/$lang/support': typeof LangSupportRoute
+  '/$lang/timezone': typeof LangTimezoneRoute
+  '/$lang/transactions': typeof LangTransactionsRoute
+  '/$lang/transferRequest': typeof LangTransferRequestRoute
+  '/$lang/upcomings': typeof LangUpcomingsRoute
+  '/$lang/uphigh': typeof LangUphighRoute
+  '/$lang/userInformation': typeof LangUserInformationRoute
+  '/$lang/withdraw': typeof LangWithdrawRoute
   '/$lang/': typeof LangIndexRoute
+  '/$lang/CouponDetail/$id': typeof LangCouponDetailIdRoute
+  '/$lang/couponShare/$couponId': typeof LangCouponShareCouponIdRoute
+  '/$lang/matchdetail/$id': typeof LangMatchdetailIdRoute
+  '/$lang/page/$id': typeof LangPageIdRoute
+  '/$lang/register/$affcode': typeof LangRegisterAffcodeRoute
+  '/$lang/resetPassword/$passCode': typeof LangResetPasswordPassCodeRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -86,27 +393,129 @@ export interface FileRouteTypes {
     | '/'
     | '/$lang'
     | '/$lang/$'
+    | '/$lang/404'
+    | '/$lang/allsports'
     | '/$lang/betslip'
+    | '/$lang/bonusRequest'
+    | '/$lang/changePassword'
+    | '/$lang/contact'
     | '/$lang/coupons'
+    | '/$lang/deposit'
+    | '/$lang/favoriteslive'
     | '/$lang/firstlogin'
+    | '/$lang/forgotPassword'
+    | '/$lang/highlights'
+    | '/$lang/languages'
+    | '/$lang/livebets'
+    | '/$lang/myAccount'
+    | '/$lang/notifications'
+    | '/$lang/others'
+    | '/$lang/promotions'
+    | '/$lang/register'
+    | '/$lang/results'
+    | '/$lang/settings'
+    | '/$lang/shortcode'
+    | '/$lang/sports'
+    | '/$lang/support'
+    | '/$lang/timezone'
+    | '/$lang/transactions'
+    | '/$lang/transferRequest'
+    | '/$lang/upcomings'
+    | '/$lang/uphigh'
+    | '/$lang/userInformation'
+    | '/$lang/withdraw'
     | '/$lang/'
+    | '/$lang/CouponDetail/$id'
+    | '/$lang/couponShare/$couponId'
+    | '/$lang/matchdetail/$id'
+    | '/$lang/page/$id'
+    | '/$lang/register/$affcode'
+    | '/$lang/resetPassword/$passCode'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/$lang/$'
+    | '/$lang/404'
+    | '/$lang/allsports'
     | '/$lang/betslip'
+    | '/$lang/bonusRequest'
+    | '/$lang/changePassword'
+    | '/$lang/contact'
     | '/$lang/coupons'
+    | '/$lang/deposit'
+    | '/$lang/favoriteslive'
     | '/$lang/firstlogin'
+    | '/$lang/forgotPassword'
+    | '/$lang/highlights'
+    | '/$lang/languages'
+    | '/$lang/livebets'
+    | '/$lang/myAccount'
+    | '/$lang/notifications'
+    | '/$lang/others'
+    | '/$lang/promotions'
+    | '/$lang/register'
+    | '/$lang/results'
+    | '/$lang/settings'
+    | '/$lang/shortcode'
+    | '/$lang/sports'
+    | '/$lang/support'
+    | '/$lang/timezone'
+    | '/$lang/transactions'
+    | '/$lang/transferRequest'
+    | '/$lang/upcomings'
+    | '/$lang/uphigh'
+    | '/$lang/userInformation'
+    | '/$lang/withdraw'
     | '/$lang'
+    | '/$lang/CouponDetail/$id'
+    | '/$lang/couponShare/$couponId'
+    | '/$lang/matchdetail/$id'
+    | '/$lang/page/$id'
+    | '/$lang/register/$affcode'
+    | '/$lang/resetPassword/$passCode'
   id:
     | '__root__'
     | '/'
     | '/$lang'
     | '/$lang/$'
+    | '/$lang/404'
+    | '/$lang/allsports'
     | '/$lang/betslip'
+    | '/$lang/bonusRequest'
+    | '/$lang/changePassword'
+    | '/$lang/contact'
     | '/$lang/coupons'
+    | '/$lang/deposit'
+    | '/$lang/favoriteslive'
     | '/$lang/firstlogin'
+    | '/$lang/forgotPassword'
+    | '/$lang/highlights'
+    | '/$lang/languages'
+    | '/$lang/livebets'
+    | '/$lang/myAccount'
+    | '/$lang/notifications'
+    | '/$lang/others'
+    | '/$lang/promotions'
+    | '/$lang/register'
+    | '/$lang/results'
+    | '/$lang/settings'
+    | '/$lang/shortcode'
+    | '/$lang/sports'
+    | '/$lang/support'
+    | '/$lang/timezone'
+    | '/$lang/transactions'
+    | '/$lang/transferRequest'
+    | '/$lang/upcomings'
+    | '/$lang/uphigh'
+    | '/$lang/userInformation'
+    | '/$lang/withdraw'
     | '/$lang/'
+    | '/$lang/CouponDetail/$id'
+    | '/$lang/couponShare/$couponId'
+    | '/$lang/matchdetail/$id'
+    | '/$lang/page/$id'
+    | '/$lang/register/$affcode'
+    | '/$lang/resetPassword/$passCode'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -144,11 +553,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangSplatRouteImport
       parentRoute: typeof LangRouteRoute
     }
+    '/$lang/404': {
+      id: '/$lang/404'
+      path: '/404'
+      fullPath: '/$lang/404'
+      preLoaderRoute: typeof Lang404RouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/allsports': {
+      id: '/$lang/allsports'
+      path: '/allsports'
+      fullPath: '/$lang/allsports'
+      preLoaderRoute: typeof LangAllsportsRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
     '/$lang/betslip': {
       id: '/$lang/betslip'
       path: '/betslip'
       fullPath: '/$lang/betslip'
       preLoaderRoute: typeof LangBetslipRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/bonusRequest': {
+      id: '/$lang/bonusRequest'
+      path: '/bonusRequest'
+      fullPath: '/$lang/bonusRequest'
+      preLoaderRoute: typeof LangBonusRequestRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/changePassword': {
+      id: '/$lang/changePassword'
+      path: '/changePassword'
+      fullPath: '/$lang/changePassword'
+      preLoaderRoute: typeof LangChangePasswordRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/contact': {
+      id: '/$lang/contact'
+      path: '/contact'
+      fullPath: '/$lang/contact'
+      preLoaderRoute: typeof LangContactRouteImport
       parentRoute: typeof LangRouteRoute
     }
     '/$lang/coupons': {
@@ -158,6 +602,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangCouponsRouteImport
       parentRoute: typeof LangRouteRoute
     }
+    '/$lang/deposit': {
+      id: '/$lang/deposit'
+      path: '/deposit'
+      fullPath: '/$lang/deposit'
+      preLoaderRoute: typeof LangDepositRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/favoriteslive': {
+      id: '/$lang/favoriteslive'
+      path: '/favoriteslive'
+      fullPath: '/$lang/favoriteslive'
+      preLoaderRoute: typeof LangFavoritesliveRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
     '/$lang/firstlogin': {
       id: '/$lang/firstlogin'
       path: '/firstlogin'
@@ -165,23 +623,290 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangFirstloginRouteImport
       parentRoute: typeof LangRouteRoute
     }
+    '/$lang/forgotPassword': {
+      id: '/$lang/forgotPassword'
+      path: '/forgotPassword'
+      fullPath: '/$lang/forgotPassword'
+      preLoaderRoute: typeof LangForgotPasswordRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/highlights': {
+      id: '/$lang/highlights'
+      path: '/highlights'
+      fullPath: '/$lang/highlights'
+      preLoaderRoute: typeof LangHighlightsRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/languages': {
+      id: '/$lang/languages'
+      path: '/languages'
+      fullPath: '/$lang/languages'
+      preLoaderRoute: typeof LangLanguagesRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/livebets': {
+      id: '/$lang/livebets'
+      path: '/livebets'
+      fullPath: '/$lang/livebets'
+      preLoaderRoute: typeof LangLivebetsRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/myAccount': {
+      id: '/$lang/myAccount'
+      path: '/myAccount'
+      fullPath: '/$lang/myAccount'
+      preLoaderRoute: typeof LangMyAccountRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/notifications': {
+      id: '/$lang/notifications'
+      path: '/notifications'
+      fullPath: '/$lang/notifications'
+      preLoaderRoute: typeof LangNotificationsRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/others': {
+      id: '/$lang/others'
+      path: '/others'
+      fullPath: '/$lang/others'
+      preLoaderRoute: typeof LangOthersRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/promotions': {
+      id: '/$lang/promotions'
+      path: '/promotions'
+      fullPath: '/$lang/promotions'
+      preLoaderRoute: typeof LangPromotionsRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/register': {
+      id: '/$lang/register'
+      path: '/register'
+      fullPath: '/$lang/register'
+      preLoaderRoute: typeof LangRegisterRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/results': {
+      id: '/$lang/results'
+      path: '/results'
+      fullPath: '/$lang/results'
+      preLoaderRoute: typeof LangResultsRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/settings': {
+      id: '/$lang/settings'
+      path: '/settings'
+      fullPath: '/$lang/settings'
+      preLoaderRoute: typeof LangSettingsRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/shortcode': {
+      id: '/$lang/shortcode'
+      path: '/shortcode'
+      fullPath: '/$lang/shortcode'
+      preLoaderRoute: typeof LangShortcodeRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/sports': {
+      id: '/$lang/sports'
+      path: '/sports'
+      fullPath: '/$lang/sports'
+      preLoaderRoute: typeof LangSportsRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/support': {
+      id: '/$lang/support'
+      path: '/support'
+      fullPath: '/$lang/support'
+      preLoaderRoute: typeof LangSupportRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/timezone': {
+      id: '/$lang/timezone'
+      path: '/timezone'
+      fullPath: '/$lang/timezone'
+      preLoaderRoute: typeof LangTimezoneRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/transactions': {
+      id: '/$lang/transactions'
+      path: '/transactions'
+      fullPath: '/$lang/transactions'
+      preLoaderRoute: typeof LangTransactionsRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/transferRequest': {
+      id: '/$lang/transferRequest'
+      path: '/transferRequest'
+      fullPath: '/$lang/transferRequest'
+      preLoaderRoute: typeof LangTransferRequestRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/upcomings': {
+      id: '/$lang/upcomings'
+      path: '/upcomings'
+      fullPath: '/$lang/upcomings'
+      preLoaderRoute: typeof LangUpcomingsRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/uphigh': {
+      id: '/$lang/uphigh'
+      path: '/uphigh'
+      fullPath: '/$lang/uphigh'
+      preLoaderRoute: typeof LangUphighRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/userInformation': {
+      id: '/$lang/userInformation'
+      path: '/userInformation'
+      fullPath: '/$lang/userInformation'
+      preLoaderRoute: typeof LangUserInformationRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/withdraw': {
+      id: '/$lang/withdraw'
+      path: '/withdraw'
+      fullPath: '/$lang/withdraw'
+      preLoaderRoute: typeof LangWithdrawRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/CouponDetail/$id': {
+      id: '/$lang/CouponDetail/$id'
+      path: '/CouponDetail/$id'
+      fullPath: '/$lang/CouponDetail/$id'
+      preLoaderRoute: typeof LangCouponDetailIdRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/couponShare/$couponId': {
+      id: '/$lang/couponShare/$couponId'
+      path: '/couponShare/$couponId'
+      fullPath: '/$lang/couponShare/$couponId'
+      preLoaderRoute: typeof LangCouponShareCouponIdRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/matchdetail/$id': {
+      id: '/$lang/matchdetail/$id'
+      path: '/matchdetail/$id'
+      fullPath: '/$lang/matchdetail/$id'
+      preLoaderRoute: typeof LangMatchdetailIdRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/page/$id': {
+      id: '/$lang/page/$id'
+      path: '/page/$id'
+      fullPath: '/$lang/page/$id'
+      preLoaderRoute: typeof LangPageIdRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/register/$affcode': {
+      id: '/$lang/register/$affcode'
+      path: '/$affcode'
+      fullPath: '/$lang/register/$affcode'
+      preLoaderRoute: typeof LangRegisterAffcodeRouteImport
+      parentRoute: typeof LangRegisterRoute
+    }
+    '/$lang/resetPassword/$passCode': {
+      id: '/$lang/resetPassword/$passCode'
+      path: '/resetPassword/$passCode'
+      fullPath: '/$lang/resetPassword/$passCode'
+      preLoaderRoute: typeof LangResetPasswordPassCodeRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
   }
 }
 
+interface LangRegisterRouteChildren {
+  LangRegisterAffcodeRoute: typeof LangRegisterAffcodeRoute
+}
+
+const LangRegisterRouteChildren: LangRegisterRouteChildren = {
+  LangRegisterAffcodeRoute: LangRegisterAffcodeRoute,
+}
+
+const LangRegisterRouteWithChildren = LangRegisterRoute._addFileChildren(
+  LangRegisterRouteChildren,
+)
+
 interface LangRouteRouteChildren {
   LangSplatRoute: typeof LangSplatRoute
+  Lang404Route: typeof Lang404Route
+  LangAllsportsRoute: typeof LangAllsportsRoute
   LangBetslipRoute: typeof LangBetslipRoute
+  LangBonusRequestRoute: typeof LangBonusRequestRoute
+  LangChangePasswordRoute: typeof LangChangePasswordRoute
+  LangContactRoute: typeof LangContactRoute
   LangCouponsRoute: typeof LangCouponsRoute
+  LangDepositRoute: typeof LangDepositRoute
+  LangFavoritesliveRoute: typeof LangFavoritesliveRoute
   LangFirstloginRoute: typeof LangFirstloginRoute
+  LangForgotPasswordRoute: typeof LangForgotPasswordRoute
+  LangHighlightsRoute: typeof LangHighlightsRoute
+  LangLanguagesRoute: typeof LangLanguagesRoute
+  LangLivebetsRoute: typeof LangLivebetsRoute
+  LangMyAccountRoute: typeof LangMyAccountRoute
+  LangNotificationsRoute: typeof LangNotificationsRoute
+  LangOthersRoute: typeof LangOthersRoute
+  LangPromotionsRoute: typeof LangPromotionsRoute
+  LangRegisterRoute: typeof LangRegisterRouteWithChildren
+  LangResultsRoute: typeof LangResultsRoute
+  LangSettingsRoute: typeof LangSettingsRoute
+  LangShortcodeRoute: typeof LangShortcodeRoute
+  LangSportsRoute: typeof LangSportsRoute
+  LangSupportRoute: typeof LangSupportRoute
+  LangTimezoneRoute: typeof LangTimezoneRoute
+  LangTransactionsRoute: typeof LangTransactionsRoute
+  LangTransferRequestRoute: typeof LangTransferRequestRoute
+  LangUpcomingsRoute: typeof LangUpcomingsRoute
+  LangUphighRoute: typeof LangUphighRoute
+  LangUserInformationRoute: typeof LangUserInformationRoute
+  LangWithdrawRoute: typeof LangWithdrawRoute
   LangIndexRoute: typeof LangIndexRoute
+  LangCouponDetailIdRoute: typeof LangCouponDetailIdRoute
+  LangCouponShareCouponIdRoute: typeof LangCouponShareCouponIdRoute
+  LangMatchdetailIdRoute: typeof LangMatchdetailIdRoute
+  LangPageIdRoute: typeof LangPageIdRoute
+  LangResetPasswordPassCodeRoute: typeof LangResetPasswordPassCodeRoute
 }
 
 const LangRouteRouteChildren: LangRouteRouteChildren = {
   LangSplatRoute: LangSplatRoute,
+  Lang404Route: Lang404Route,
+  LangAllsportsRoute: LangAllsportsRoute,
   LangBetslipRoute: LangBetslipRoute,
+  LangBonusRequestRoute: LangBonusRequestRoute,
+  LangChangePasswordRoute: LangChangePasswordRoute,
+  LangContactRoute: LangContactRoute,
   LangCouponsRoute: LangCouponsRoute,
+  LangDepositRoute: LangDepositRoute,
+  LangFavoritesliveRoute: LangFavoritesliveRoute,
   LangFirstloginRoute: LangFirstloginRoute,
+  LangForgotPasswordRoute: LangForgotPasswordRoute,
+  LangHighlightsRoute: LangHighlightsRoute,
+  LangLanguagesRoute: LangLanguagesRoute,
+  LangLivebetsRoute: LangLivebetsRoute,
+  LangMyAccountRoute: LangMyAccountRoute,
+  LangNotificationsRoute: LangNotificationsRoute,
+  LangOthersRoute: LangOthersRoute,
+  LangPromotionsRoute: LangPromotionsRoute,
+  LangRegisterRoute: LangRegisterRouteWithChildren,
+  LangResultsRoute: LangResultsRoute,
+  LangSettingsRoute: LangSettingsRoute,
+  LangShortcodeRoute: LangShortcodeRoute,
+  LangSportsRoute: LangSportsRoute,
+  LangSupportRoute: LangSupportRoute,
+  LangTimezoneRoute: LangTimezoneRoute,
+  LangTransactionsRoute: LangTransactionsRoute,
+  LangTransferRequestRoute: LangTransferRequestRoute,
+  LangUpcomingsRoute: LangUpcomingsRoute,
+  LangUphighRoute: LangUphighRoute,
+  LangUserInformationRoute: LangUserInformationRoute,
+  LangWithdrawRoute: LangWithdrawRoute,
   LangIndexRoute: LangIndexRoute,
+  LangCouponDetailIdRoute: LangCouponDetailIdRoute,
+  LangCouponShareCouponIdRoute: LangCouponShareCouponIdRoute,
+  LangMatchdetailIdRoute: LangMatchdetailIdRoute,
+  LangPageIdRoute: LangPageIdRoute,
+  LangResetPasswordPassCodeRoute: LangResetPasswordPassCodeRoute,
 }
 
 const LangRouteRouteWithChildren = LangRouteRoute._addFileChildren(

@@ -34,6 +34,41 @@ export const sportsPayload = z.object({
   ...common,
   startDate: isoDate.optional(),
   endDate: isoDate.optional(),
+  enLang: z.unknown().optional(),
+  addDate: z.unknown().optional(),
+});
+
+/** categories: the countries of a sport with listed matches in the window. */
+export const categoriesPayload = z.object({
+  ...common,
+  sportId: id,
+  startDate: isoDate.optional(),
+  endDate: isoDate.optional(),
+});
+
+/** tournament: the leagues of a country with listed matches in the window. */
+export const tournamentPayload = z.object({
+  ...common,
+  sportId: id.optional(),
+  categoryId: id,
+  startDate: isoDate.optional(),
+  endDate: isoDate.optional(),
+});
+
+/** shortcode: the code as typed (the server upper-cases it); a code of digits may come as a number. */
+export const shortcodePayload = z.object({
+  ...common,
+  code: z.union([z.string().trim().min(1).max(16).regex(/^[\p{L}\p{N}]+$/u), int.nonnegative()]),
+});
+
+/** matchResults: results from startDate to endDate (default yesterday to tomorrow), 50 a page. */
+export const matchResultsPayload = z.object({
+  ...common,
+  startDate: isoDate.optional(),
+  endDate: isoDate.optional(),
+  sportId: int.nonnegative().optional(),
+  limit: int.min(1).max(50).optional(),
+  order: int.nonnegative().optional(),
 });
 
 export const matchesPayload = z.object({
@@ -41,7 +76,8 @@ export const matchesPayload = z.object({
   sportId: int.nonnegative().optional(),
   categoryId: id.optional(),
   tournamentId: id.optional(),
-  keyWord: z.string().max(50).optional(),
+  /** Blank = no keyword; otherwise 3 or more characters (section 5), so the trigram index serves it. */
+  keyWord: z.string().max(50).refine((k) => k.trim().length === 0 || k.trim().length >= 3, 'keyWord needs 3 or more characters').optional(),
   odds: z.array(id).max(20).optional(),
   limit: int.min(1).max(1000).optional(),
   order: int.nonnegative().optional(),
@@ -94,3 +130,124 @@ export const couponListPayload = z.object({
 export type CouponListPayload = z.infer<typeof couponListPayload>;
 
 export const couponDetailPayload = z.object({ ...common, ticketId: id, archived: z.unknown().optional() });
+
+// ------------------------------------------------------------------ live calls (section 7)
+
+/** liveMatches: the live list with the sport list and live counts; odds limits the groups sent. */
+export const liveMatchesPayload = z.object({
+  ...common,
+  sportId: int.nonnegative().optional(),
+  keyWord: z.string().max(50).optional(),
+  odds: z.array(id).max(20).optional(),
+  limit: int.min(1).max(1000).optional(),
+  order: int.nonnegative().optional(),
+});
+export type LiveMatchesPayload = z.infer<typeof liveMatchesPayload>;
+
+/** liveoddsnew: one live match with all its odds groups. */
+export const liveOddsPayload = z.object({ ...common, matchid: id });
+
+/** liveLookup: favourites (match ids) to their live score and time. */
+export const liveLookupPayload = z.object({ ...common, favorites: z.array(id).max(1000) });
+
+/** tv: the stream of one match. */
+export const tvPayload = z.object({ ...common, matchId: id });
+
+/** sellCoupon: ticketId; amount is the price the player confirmed (refused when it moved). */
+export const sellCouponPayload = z.object({ ...common, ticketId: id, amount: int.nonnegative().optional() });
+
+/** cancel coupon: ticketId. */
+export const cancelCouponPayload = z.object({ ...common, ticketId: id });
+
+/** share coupon: couponId; ticket detail (share): ticketId and the owner's userId from the link. */
+export const shareCouponPayload = z.object({ ...common, couponId: id, userId: z.union([id, z.string().regex(/^\d{1,10}$/)]) });
+export const ticketDetailPayload = z.object({ ...common, ticketId: id, userId: z.union([id, z.string().regex(/^\d{1,10}$/)]) });
+
+const goals = int.min(0).max(999);
+const score = z.object({ h: goals, a: goals });
+
+/** Back-office results entry: a match's final result as settlement reads it (domain/coupon/result.ts). */
+export const enterResultPayload = z.object({
+  ...common,
+  matchId: id,
+  result: z.object({
+    ft: score,
+    ht: score,
+    corners: score.optional(),
+    cards: score.optional(),
+    goals: z.array(z.object({ side: z.enum(['h', 'a']), minute: int.min(0).max(200) })).max(200).optional(),
+    status: z.enum(['ended', 'cancelled', 'interrupted', 'walkover', 'retired', 'after_ot']).optional(),
+    winner: z.enum(['h', 'a']).optional(),
+  }),
+  revision: int.nonnegative().optional(),
+});
+export type EnterResultPayload = z.infer<typeof enterResultPayload>;
+
+// Accounts, money and content (account-platform.md section 7). Limits are checked again with the
+// rules of domain/account/ in the handlers; these schemas only bound the shapes.
+const text = (max: number) => z.string().max(max);
+
+export const registerPayload = z.object({
+  ...common,
+  firstName: text(50), lastName: text(50),
+  birthDate: z.string().regex(/^\d{4}-\d{1,2}-\d{1,2}$/),
+  idNumber: text(11).optional().default(''),
+  sex: z.enum(['m', 'f']),
+  address: text(200), city: text(20), postCode: text(10),
+  counrtyId: z.coerce.number().int().positive(),
+  mobile: z.object({ plus: text(1).optional(), code: text(4), number: text(11) }).optional(),
+  userName: text(20), password: text(20), email: text(100), currency: text(3),
+  promotionCode: text(50).optional().default(''),
+  affiliateUser: text(50).optional().default(''),
+  captcha: text(10), captchaId: text(64),
+});
+export type RegisterPayload = z.infer<typeof registerPayload>;
+
+export const usernameCheckPayload = z.object({ ...common, userName: text(40) });
+export const emailCheckPayload = z.object({ ...common, email: text(100) });
+export const checkMobilePayload = z.object({ ...common, mobile: text(20) });
+export const checkIdNumberPayload = z.object({ ...common, idNumber: text(20) });
+
+export const forgotPasswordPayload = z.object({
+  ...common,
+  username: text(20),
+  birthDateDay: z.coerce.number().int().min(1).max(31),
+  birthDateMonth: z.coerce.number().int().min(1).max(12),
+  birthDateYear: z.coerce.number().int().min(1900).max(2100),
+});
+export const resetPasswordPayload = z.object({ ...common, password: text(20), repassword: text(20), passCode: text(100) });
+export const changePasswordPayload = z.object({ ...common, currentPassword: text(20), newPassword: text(20) });
+
+export const banksPayload = z.object({ ...common, payId: id, payCatId: id });
+/** deposit request and setTransferReq: amount in minor units. */
+export const transferPayload = z.object({
+  ...common,
+  payId: id, payCatId: id,
+  amount: id,
+  transferType: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).optional(),
+  values: z.array(z.object({ name: text(50), value: text(200) })).max(30).default([]),
+  bankId: id.optional(),
+});
+export type TransferPayload = z.infer<typeof transferPayload>;
+
+const slashDate = z.string().regex(/^\d{4}\/\d{2}\/\d{2}$/);
+export const transactionsPayload = z.object({
+  ...common,
+  startDate: slashDate.optional(), endDate: slashDate.optional(),
+  transactionType: z.enum(['a', 'e', '']).optional().default(''),
+  serviceType: z.union([z.literal(''), z.literal(1), z.literal(4), z.literal(5)]).optional().default(''),
+  order: int.nonnegative().optional().default(0),
+  limit: int.min(1).max(50).optional().default(50),
+});
+export const transferRequestsPayload = z.object({
+  ...common,
+  startDate: slashDate.optional(), endDate: slashDate.optional(),
+  status: z.union([z.literal(''), z.literal(0), z.literal(1), z.literal(2)]).optional().default(''),
+  order: int.nonnegative().optional().default(0),
+  limit: int.min(1).max(50).optional().default(50),
+});
+export const transferIdPayload = z.object({ ...common, requestId: id, reason: text(200).optional() });
+
+export const bonusIdPayload = z.object({ ...common, bonusId: id });
+export const pagePayload = z.object({ ...common, pageid: z.coerce.number().int().positive() });
+export const contactPayload = z.object({ ...common, email: text(100), topcategory: text(50), category: text(50), message: text(2000) });

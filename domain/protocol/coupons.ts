@@ -4,6 +4,8 @@ export interface CouponItem {
   totalStake: number; maxPay: number; userMaxPay: number; bonusPay: number; income: number; totalTickets: number;
   systemCombi: string; systemArray: number[]; paid: number; payDate: string | null; canceled: number; isLive: number; single: number;
   totalOdds: number;
+  /** Epoch ms until which a waiting coupon may be cancelled (0 when it cannot be). */
+  cancelUntil?: number;
 }
 
 /** The coupon match line of section 3. */
@@ -12,4 +14,30 @@ export interface CouponLine {
   categoryId: number; sportName: string; categoryName: string; tournamentName: string; status: number; isLive: number;
   isBank: number; Results: string; typeName: string; liveTypeName: string; outComeName: string; liveOutComeName: string;
   special: string; odds: number; oddsInfo: string; oddsType: number; outcomeId: number;
+  /** The tip's settled outcome (won, lost, void, halfWon, halfLost), '' while open. */
+  outcome?: string;
+  /** The match status text (not_started, ended ...), for the line's waiting or live state. */
+  matchStatus?: string;
+}
+
+/** The sell offer of a coupon detail (section 3 sellType): amount in minor units when offered. */
+export interface SellType {
+  status: boolean;
+  msg: string;
+  amount: number;
+}
+
+/** getCouponDetail reply (section 3, Coupon detail response). */
+export interface CouponDetailReply {
+  status: boolean;
+  coupon: { result: CouponItem };
+  results: CouponLine[];
+  sellType: SellType;
+}
+
+/** shareCoupon / ticketDetail reply: the coupon and its lines, nothing about the player. */
+export interface SharedCouponReply {
+  status: boolean;
+  coupon: Omit<CouponItem, 'paid' | 'payDate' | 'canceled' | 'cancelUntil'>;
+  results: CouponLine[];
 }

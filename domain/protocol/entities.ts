@@ -87,7 +87,28 @@ export interface MatchListItem {
   isv: 0 | 1;
   matchstatus: MatchStatus;
   betstatus: BetStatus;
+  /** The code a player types to find the match (shortcode call); absent on live rows. */
+  shortCode?: string;
   odds: OddsGroup[];
+}
+
+/** A row of the Results screen (section 3 Result; matchResults call). Settlement reads domain/coupon/result.ts. */
+export interface ResultItem {
+  matchId: number;
+  sportId: number;
+  sportName: string;
+  matchDate: string;
+  home: string;
+  away: string;
+  /** Half-time score 'h:a', '' when unknown. */
+  resultshf: string;
+  /** Full-time score 'h:a', '' when unknown. */
+  results: string;
+  categoryName: string;
+  tournamentId: number;
+  tournamentName: string;
+  /** 'ended', 'cancelled', 'interrupted' ... */
+  status: string;
 }
 
 /** Stake and payout limits of one coupon kind (user limits of section 3). */

@@ -22,3 +22,8 @@ export async function sessionUser(q: Queryable, token: string | undefined, now: 
 export async function deleteSession(q: Queryable, token: string | undefined): Promise<void> {
   if (token) await q.query('delete from sessions where token_hash = $1', [sha256(token)]);
 }
+
+/** Ends every session of a user (password change): stolen copies of old cookies stop working. */
+export async function deleteUserSessions(q: Queryable, userId: number): Promise<void> {
+  await q.query('delete from sessions where user_id = $1', [userId]);
+}

@@ -1,13 +1,20 @@
 import { createHash } from 'node:crypto';
 import type { Db, Queryable } from '../db/client.ts';
 import type { CreateCouponPayload } from '../../domain/protocol/calls.ts';
-import type { SlipSelection } from '../../domain/betslip/types.ts';
+import type { BetStatus, KindLimits, UserLimits } from '../../domain/protocol/entities.ts';
+import { selectionKey, type LimitError, type SlipSelection } from '../../domain/betslip/types.ts';
 import { summarizeSlip } from '../../domain/betslip/summary.ts';
-import { SLIP_CONSTANTS } from '../../domain/betslip/limits.ts';
+import { SLIP_CONSTANTS, kindLimitsFor, oddsLimitRefusal } from '../../domain/betslip/limits.ts';
+import { validSystemSizes } from '../../domain/betslip/system-list.ts';
+import { bankoCount } from '../../domain/betslip/banko.ts';
+import { isOddOpen, matchAllowsBets } from '../../domain/odds/validity.ts';
 import { message, type MessageKey } from '../../domain/messages.ts';
 import { postLedger, InsufficientCredit } from '../wallet/ledger.ts';
-import { limitsOf, loadUser } from '../http/routes/accounts.ts';
+import { limitsOf } from '../http/routes/accounts.ts';
 import { CallError } from '../http/call.ts';
+import type { LiveState } from '../feed/live-state.ts';
+import { upsertLiveMatch } from '../feed/live-catalogue.ts';
+import { SAME_COUPON_MAX, isCancelledStatus, picksHash, stakeOnPicks } from './rules.ts';
 
 /** The spec's create-coupon reply. */
 export interface CreateCouponReply {
@@ -20,105 +27,262 @@ export interface CreateCouponReply {
   [k: string]: unknown;
 }
 
-interface CurrentOdd {
-  match_id: number; match_date: Date; status: string; bet_status: string; match_active: number;
-  home: string; away: string; group_active: number; outcome_active: number; odd: number; outcome_row: number;
+/** What placement reads of the live feed (server/feed/live-state.ts LiveState has both). */
+export type LiveOdds = Pick<LiveState, 'currentOdd' | 'getMatch'>;
+
+export interface PlaceContext {
+  userId: number;
+  now: number;
+  lang: string;
+  idempotencyKey?: string | undefined;
+  /** The live state: live (L) tips are priced and gated by it; without it they are refused as closed. */
+  live?: LiveOdds | undefined;
 }
 
+/** Coupon filter types of the list (section 2): 0 combine, 1 system, 2 multiple, 3 single, 4 live. */
 const KIND_FILTER = { TK: 3, KK: 0, CK: 2, SK: 1 } as const;
 
+/** One tip of the payload as the server reads it: the pick and the odd the player saw. */
+interface TipPick {
+  i: number;
+  matchId: number;
+  oddsType: number;
+  outcomeId: number;
+  special: string;
+  live: boolean;
+  banko: boolean;
+  seen: number;
+}
+
+interface MatchRow { i: number; status: string; bet_status: BetStatus; active: number; match_date: string; min_tip: number; name: string }
+interface OddRow { i: number; group_active: number; outcome_active: number; odd: number }
+interface ReadRow {
+  user: { currency: string; staketype: number; limits: Partial<UserLimits> | null; balance: number };
+  claimed: number;
+  prior: { reply: CreateCouponReply; hash: string } | null;
+  matches: MatchRow[];
+  odds: OddRow[];
+  exposure: Array<{ i: number; staked: number }>;
+  same: number;
+}
+
+/** A tip the server will not take, with the message of section 8. */
+interface TipRefusal { mid: number; key: MessageKey; args: Record<string, string> }
+
+/** Refusals that mean 'locked' (section 4: odd or type inactive, bets not started). */
+const LOCK_KEYS: ReadonlySet<MessageKey> = new Set<MessageKey>(['tipClosed', 'betsClosed']);
+
 /**
- * Places a coupon. Trusts nothing from the client but the picks and the stake: the odds, their
- * state, the coupon type, the limits and the payout are recomputed with domain/betslip against the
- * database, and the debit, the coupon and its tips are written in one transaction.
+ * Places a coupon. Trusts nothing from the client but the picks and the stake: the odds and their
+ * state (the database for pre-match tips, the live state for live ones), the coupon type, the
+ * limits and the payout are recomputed with domain/betslip, the player's other waiting coupons are
+ * checked (same coupon N times, stake per tip), and the coupon, its tips and the ledger debit are
+ * written in one transaction.
+ *
+ * Round trips (both steps are functions of migration 011, so their plans are kept): one locks the
+ * player's wallet row, which serialises one player's placements (the balance, the same-coupon count
+ * and the stake per tip are read after the previous placement committed, and one Idempotency-Key
+ * is never claimed twice at once), claims the key and reads the picks' matches, odds (for share:
+ * they cannot change before commit), stakes and same coupons; one writes the coupon, its tips and
+ * the key's reply; then the ledger debit (server/wallet/ledger.ts).
  */
-export async function createCoupon(
-  db: Db,
-  p: CreateCouponPayload,
-  ctx: { userId: number; now: number; lang: string; idempotencyKey?: string | undefined },
-): Promise<CreateCouponReply> {
+export async function createCoupon(db: Db, p: CreateCouponPayload, ctx: PlaceContext): Promise<CreateCouponReply> {
+  const picks = readTips(p);
+  const hash = requestHash(p);
+  const sameHash = picksHash(picks);
   return db.tx(async (q) => {
-    if (ctx.idempotencyKey) {
-      const replay = await claimIdempotencyKey(q, ctx.userId, ctx.idempotencyKey, requestHash(p));
+    const read = await readState(q, ctx.userId, picks, ctx.idempotencyKey ?? null, hash, sameHash);
+    if (!read) throw new CallError(401, 'loginRequired', {}, { login: false });
+    const { user } = read;
+    if (read.prior) {
+      if (read.prior.hash !== hash) throw new CallError(422, 'idempotencyKeyReused');
+      return read.prior.reply;
+    }
+    if (ctx.idempotencyKey && !read.claimed) {
+      // The key was held by a request that did not take this wallet lock (another money call).
+      const replay = await claimIdempotencyKey(q, ctx.userId, ctx.idempotencyKey, hash);
       if (replay) return replay;
     }
-    const user = await loadUser(q, ctx.userId);
-    if (!user) throw new CallError(401, 'loginRequired', {}, { login: false });
-    const limits = limitsOf(user);
 
-    const couponErrors: Array<{ mid: number; msg: string }> = [];
+    // ------------------------------------------------------------ every tip against the server's state
+    const matchOf = new Map(read.matches.map((m) => [m.i, m]));
+    const oddOf = new Map(read.odds.map((o) => [o.i, o]));
+    const refusals: TipRefusal[] = [];
     const changed: number[] = [];
     const selections: SlipSelection[] = [];
-    const seen = new Set<string>();
-    const tipErr = (mid: number, key: MessageKey, args: Record<string, string> = {}) => couponErrors.push({ mid, msg: message(key, ctx.lang, args) });
-
-    for (const tip of p.tips) {
-      const key = `${tip.mid}|${tip.oddTypeId}|${tip.ktip.outcomeid}|${tip.ktip.special}`;
-      if (seen.has(key)) throw new CallError(422, 'duplicateTip');
-      seen.add(key);
-      const cur = await currentOdd(q, tip.mid, tip.oddTypeId, tip.ktip.outcomeid, tip.ktip.special);
-      if (!cur) { tipErr(tip.mid, 'matchNotFound'); continue; }
-      const name = `${cur.home} - ${cur.away}`;
-      // Live tips are priced from the live feed state, which this path does not read yet.
-      if (tip.ttype === 'L') { tipErr(tip.mid, 'tipClosed'); continue; }
-      if (cur.status !== 'not_started' || cur.match_date.getTime() <= ctx.now) { tipErr(tip.mid, 'matchStarted'); continue; }
-      if (!cur.match_active || cur.bet_status !== 'started') { tipErr(tip.mid, 'betsClosed', { match: name }); continue; }
-      if (!cur.group_active || !cur.outcome_active || cur.odd < SLIP_CONSTANTS.suspendBelowOdd) { tipErr(tip.mid, 'tipClosed'); continue; }
-      if (cur.odd !== tip.odd && !p.oddChangeOk) changed.push(tip.mid);
+    let matchMinTip = 1;
+    for (const pick of picks) {
+      const m = matchOf.get(pick.i);
+      const v = pick.live ? judgeLive(pick, m, ctx.live) : judgePreMatch(pick, m, oddOf.get(pick.i), ctx);
+      if ('key' in v) { refusals.push({ mid: pick.matchId, key: v.key, args: v.args ?? {} }); continue; }
+      if (v.odd !== pick.seen && !p.oddChangeOk) changed.push(pick.matchId);
+      matchMinTip = Math.max(matchMinTip, m?.min_tip ?? 1);
       selections.push({
-        matchId: tip.mid, oddsType: tip.oddTypeId, outcomeId: tip.ktip.outcomeid, special: tip.ktip.special, odd: cur.odd,
-        banko: tip.banko === true || tip.banko === 1, live: false, locked: false, matchName: name, addedAt: ctx.now,
+        matchId: pick.matchId, oddsType: pick.oddsType, outcomeId: pick.outcomeId, special: pick.special, odd: v.odd,
+        banko: pick.banko, live: pick.live, locked: false, matchName: v.name, addedAt: ctx.now,
       });
     }
-    if (couponErrors.length) throw new CallError(422, 'tipClosed', {}, { changed, couponErrors, msg: couponErrors[0]!.msg });
+    const couponErrors = refusals.map((r) => ({ mid: r.mid, msg: message(r.key, ctx.lang, r.args) }));
+    if (refusals.length) {
+      const first = refusals[0]!;
+      // Several locked picks: the spec's 'there are locked matches'; each pick keeps its own reason.
+      const locked = refusals.length > 1 && refusals.every((r) => LOCK_KEYS.has(r.key));
+      throw new CallError(422, locked ? 'lockedMatches' : first.key, locked ? {} : first.args, { changed, couponErrors });
+    }
     if (changed.length) throw new CallError(409, 'oddsChanged', {}, { changed, couponErrors: [] });
 
+    // ------------------------------------------------------------ the coupon, recomputed with domain/betslip
+    const limits = withMinTip(limitsOf(user), matchMinTip);
+    const sent = [...new Set(p.systemTickets ?? [])].sort((a, b) => a - b);
+    const sizes = validSystemSizes(selections, sent, limits);
+    if (sizes.length !== sent.length) throw new CallError(422, 'wrongCouponType');
     const stake = limits.staketype === 1 ? p.totalStake : p.ticketStake;
-    const summary = summarizeSlip({ selections, stake, systemSizes: p.systemTickets ?? [], limits });
+    const summary = summarizeSlip({ selections, stake, systemSizes: sizes, limits });
     if (summary.couponType !== p.ticketType) throw new CallError(422, 'wrongCouponType');
+    // Section 4: a system keeps at least two free picks (bankers < selections - 1).
+    if (summary.couponType === 'SK' && selections.length - bankoCount(selections) < 2) throw new CallError(422, 'wrongCouponType');
+    if (kindLimitsFor(summary.couponType, summary.isLive, limits).status === 0) throw new CallError(422, 'couponKindClosed');
     const limitError = summary.limitErrors[0];
-    if (limitError) throw limitCallError(limitError, user.currency);
-    if (stake < summary.minStake) throw new CallError(422, 'minStake', { amount: money(summary.minStake, user.currency) });
-    if (stake > summary.maxStake) throw new CallError(422, 'maxStake', { amount: money(summary.maxStake, user.currency) });
-    if (summary.stakeLimitedTo !== undefined) throw new CallError(422, 'stakeLimited', { amount: money(summary.stakeLimitedTo, user.currency) });
+    if (limitError) throw limitCallError(limitError, user.currency, selections, limits, ctx.lang);
+    if (!summary.creatable) throw new CallError(422, 'wrongCouponType');
     if (summary.totalAmount !== p.totalStake || summary.baseAmount !== p.ticketStake) {
       throw new CallError(400, 'badRequest', { field: 'totalStake' });
     }
 
-    const [coupon] = await q.query<{ id: number }>(
-      `insert into coupons (user_id, ticket_type, is_live, total_stake, ticket_stake, total_odds, max_pay, bonus_percent, total_tickets, system_combi, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
-      [ctx.userId, summary.couponType, summary.isLive ? 1 : 0, summary.totalAmount, summary.baseAmount, String(summary.totalOdds),
-        summary.maxPayout, summary.bonusPercent, summary.couponCount, (p.systemTickets ?? []).join(',') || '0', new Date(ctx.now)],
-    );
-    const ticketId = coupon!.id;
-    await q.query(
-      `insert into coupon_tips (coupon_id, match_id, odds_type, outcome_id, special, odd, banko, ttype)
-       select $1, x.match_id, x.odds_type, x.outcome_id, x.special, x.odd, x.banko, 'N'
-         from json_to_recordset($2::json) as x(match_id int, odds_type int, outcome_id int, special text, odd int, banko smallint)`,
-      [ticketId, JSON.stringify(selections.map((s) => ({ match_id: s.matchId, odds_type: s.oddsType, outcome_id: s.outcomeId, special: s.special, odd: s.odd, banko: s.banko ? 1 : 0 })))],
-    );
+    // ------------------------------------------------------------ the player's money and other coupons
+    if (user.balance < summary.totalAmount) throw new CallError(422, 'insufficientCredit');
+    if (read.same >= SAME_COUPON_MAX) throw new CallError(422, 'sameCoupon', { n: SAME_COUPON_MAX });
+    // Section 9 'bet total per tip 5000': per tip (match, market, outcome, special) and player, over
+    // the stakes riding on it in their waiting coupons, this one included (rules.ts stakeOnPicks).
+    const onPick = stakeOnPicks(summary.couponType, selections, sizes, summary.baseAmount);
+    const staked = new Map(read.exposure.map((e) => [e.i, Number(e.staked)]));
+    const overLimit = picks.filter((pick, j) => (staked.get(pick.i) ?? 0) + onPick[j]! > SLIP_CONSTANTS.betTotalPerTip);
+    if (overLimit.length) {
+      throw new CallError(422, 'matchStakeLimit', {}, { changed: [], couponErrors: overLimit.map((x) => ({ mid: x.matchId, msg: message('matchStakeLimit', ctx.lang) })) });
+    }
+
+    // ------------------------------------------------------------ write
+    await ensureLiveMatches(q, picks.filter((x) => x.live && !matchOf.has(x.i)).map((x) => x.matchId), ctx.live, ctx.lang);
+    const reply: CreateCouponReply = {
+      status: true, msg: message('couponCreated', ctx.lang), ticketId: 0, changed: [], couponErrors: [], login: true,
+      couponType: summary.isLive ? 4 : KIND_FILTER[summary.couponType as keyof typeof KIND_FILTER], totalStake: summary.totalAmount, maxPayout: summary.maxPayout,
+    };
+    const [written] = await q.query<{ id: number }>('select coupon_place_write($1, $2, $3, $4, $5) as id', [
+      ctx.userId,
+      JSON.stringify({
+        ticket_type: summary.couponType, is_live: summary.isLive ? 1 : 0, total_stake: summary.totalAmount, ticket_stake: summary.baseAmount,
+        total_odds: String(summary.totalOdds), max_pay: summary.maxPayout, bonus_percent: summary.bonusPercent, total_tickets: summary.couponCount,
+        system_combi: sizes.join(',') || '0', created_at: new Date(ctx.now).toISOString(), picks_hash: sameHash,
+      }),
+      JSON.stringify(selections.map((s, j) => ({
+        match_id: s.matchId, odds_type: s.oddsType, outcome_id: s.outcomeId, special: s.special, odd: s.odd,
+        banko: s.banko ? 1 : 0, ttype: s.live ? 'L' : 'N', stake: onPick[j],
+      }))),
+      JSON.stringify(reply), ctx.idempotencyKey ?? null,
+    ]);
+    reply.ticketId = Number(written!.id);
     try {
-      await postLedger(q, { userId: ctx.userId, amount: -summary.totalAmount, kind: 'bet', refType: 'coupon', refId: ticketId });
+      await postLedger(q, { userId: ctx.userId, amount: -summary.totalAmount, kind: 'bet', refType: 'coupon', refId: reply.ticketId });
     } catch (err) {
       if (err instanceof InsufficientCredit) throw new CallError(422, 'insufficientCredit');
       throw err;
-    }
-    const reply: CreateCouponReply = {
-      status: true, msg: message('couponCreated', ctx.lang), ticketId, changed: [], couponErrors: [], login: true,
-      couponType: KIND_FILTER[summary.couponType as keyof typeof KIND_FILTER], totalStake: summary.totalAmount, maxPayout: summary.maxPayout,
-    };
-    if (ctx.idempotencyKey) {
-      await q.query('update idempotency_keys set reply = $3 where user_id = $1 and key = $2', [ctx.userId, ctx.idempotencyKey, JSON.stringify(reply)]);
     }
     return reply;
   });
 }
 
+/** The picks of the payload; the same outcome twice is refused before anything is read. */
+function readTips(p: CreateCouponPayload): TipPick[] {
+  const seen = new Set<string>();
+  return p.tips.map((tip, i) => {
+    const pick = { matchId: tip.mid, oddsType: tip.oddTypeId, outcomeId: tip.ktip.outcomeid, special: tip.ktip.special };
+    const key = selectionKey(pick);
+    if (seen.has(key)) throw new CallError(422, 'duplicateTip');
+    seen.add(key);
+    return {
+      i, ...pick,
+      live: tip.ttype === 'L',
+      // Bankers exist only in a system; elsewhere the flag means nothing and is dropped.
+      banko: p.ticketType === 'SK' && (tip.banko === true || tip.banko === 1),
+      seen: tip.odd,
+    };
+  });
+}
+
 /**
- * Claims an Idempotency-Key for this transaction, or returns the reply of the request that holds it.
- * The insert waits on a concurrent holder of the same key: if that one commits, its reply is read;
- * if it rolls back (a refused coupon), this request goes on and owns the key.
+ * One round trip (coupon_place_read, migration 011): locks the player's wallet row, then claims the
+ * Idempotency-Key (or finds its first reply) and reads the picks' matches, their pre-match odds
+ * under a share lock, the stake this player already has on each tip in waiting coupons, and how
+ * many waiting coupons have the same picks. Null when the player does not exist.
+ */
+async function readState(q: Queryable, userId: number, picks: readonly TipPick[], key: string | null, hash: string, sameHash: string): Promise<ReadRow | null> {
+  const [row] = await q.query<{ state: ReadRow | null }>('select coupon_place_read($1, $2, $3, $4, $5) as state', [
+    userId,
+    JSON.stringify(picks.map((x) => ({ i: x.i, match_id: x.matchId, odds_type: x.oddsType, outcome_id: x.outcomeId, special: x.special, live: x.live }))),
+    key, hash, sameHash,
+  ]);
+  return row?.state ?? null;
+}
+
+type Verdict = { odd: number; name: string } | { key: MessageKey; args?: Record<string, string> };
+
+/**
+ * A pre-match tip against the database (sections 4 and 5): the match exists, is not cancelled, has
+ * not started (nor gone live), takes bets, and its market and outcome are open at a valid odd.
+ */
+function judgePreMatch(pick: TipPick, m: MatchRow | undefined, o: OddRow | undefined, ctx: PlaceContext): Verdict {
+  if (!m) return { key: 'matchNotFound' };
+  if (isCancelledStatus(m.status)) return { key: 'matchCancelled' };
+  if (m.status !== 'not_started' || Date.parse(m.match_date) <= ctx.now || ctx.live?.currentOdd(pick.matchId, pick.oddsType, pick.outcomeId, pick.special)) {
+    return { key: 'matchStarted' };
+  }
+  if (!o) return { key: 'tipClosed' };
+  const gate = { bs: m.bet_status, ac: m.active ? 1 as const : 0 as const };
+  if (!matchAllowsBets(gate)) return { key: 'betsClosed', args: { match: m.name } };
+  if (!isOddOpen(gate, { active: o.group_active ? 1 : 0 }, { odd: o.odd, active: o.outcome_active ? 1 : 0 })) return { key: 'tipClosed' };
+  return { odd: o.odd, name: m.name };
+}
+
+/** A live tip against the live state: without one, or when the outcome is gone, it is closed. */
+function judgeLive(pick: TipPick, m: MatchRow | undefined, live: LiveOdds | undefined): Verdict {
+  const cur = live?.currentOdd(pick.matchId, pick.oddsType, pick.outcomeId, pick.special);
+  if (!live || !cur) return { key: 'tipClosed' };
+  if (isCancelledStatus(cur.matchstatus)) return { key: 'matchCancelled' };
+  const name = () => {
+    if (m) return m.name;
+    const lm = live.getMatch(pick.matchId);
+    return lm ? `${lm.h} - ${lm.a}` : String(pick.matchId);
+  };
+  if (cur.betstatus !== 'started') return { key: 'betsClosed', args: { match: name() } };
+  if (!cur.open) return { key: 'tipClosed' };
+  return { odd: cur.odd, name: name() };
+}
+
+/**
+ * A live match that went live a moment ago may not have its catalogue row yet (the live catalogue
+ * writes them every 2 s); coupon_tips references matches(id), so it is written now, in this
+ * transaction, in id order like the catalogue.
+ */
+async function ensureLiveMatches(q: Queryable, ids: number[], live: LiveOdds | undefined, lang: string): Promise<void> {
+  for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
+    const m = live?.getMatch(id);
+    // it left the feed since its odd was read a moment ago
+    if (!m) throw new CallError(422, 'tipClosed', {}, { changed: [], couponErrors: [{ mid: id, msg: message('tipClosed', lang) }] });
+    await upsertLiveMatch(q, m);
+  }
+}
+
+/** Limits with a pick's match minimum tip count (matches.min_tip) raised into every kind. */
+function withMinTip(limits: UserLimits, minTip: number): UserLimits {
+  const raise = (k: KindLimits): KindLimits => (k.minTip >= minTip ? k : { ...k, minTip });
+  if ([limits.single, limits.combine, limits.multiple, limits.live, limits.system].every((k) => k.minTip >= minTip)) return limits;
+  return { ...limits, single: raise(limits.single), combine: raise(limits.combine), multiple: raise(limits.multiple), live: raise(limits.live), system: raise(limits.system) };
+}
+
+/**
+ * Claims an Idempotency-Key, or returns the reply of the request that holds it. Used only when
+ * the key was held by a request outside this player's wallet lock: the insert waits for it; if it
+ * committed, its reply is read; if it rolled back, this request owns the key.
  */
 async function claimIdempotencyKey(q: Queryable, userId: number, key: string, hash: string): Promise<CreateCouponReply | null> {
   const claimed = await q.query(
@@ -138,34 +302,24 @@ function requestHash(p: CreateCouponPayload): string {
   return createHash('sha256').update(JSON.stringify([p.ticketType, p.totalStake, p.ticketStake, p.systemTickets ?? [], picks])).digest('hex');
 }
 
-/** The current odd of a pick, read under a share lock so it cannot change before the coupon commits. */
-async function currentOdd(q: Queryable, matchId: number, oddsType: number, outcomeId: number, special: string): Promise<CurrentOdd | undefined> {
-  const [row] = await q.query<CurrentOdd>(
-    `select m.id as match_id, m.match_date, m.status, m.bet_status, m.active as match_active, h.name as home, a.name as away,
-            g.active as group_active, o.active as outcome_active, o.odd, o.id as outcome_row
-       from matches m
-       join teams h on h.id = m.home_id join teams a on a.id = m.away_id
-       join odds_groups g on g.match_id = m.id and g.odds_type = $2 and g.special = $4
-       join outcomes o on o.group_id = g.id and o.outcome_id = $3
-      where m.id = $1
-      for share of o`,
-    [matchId, oddsType, outcomeId, special],
-  );
-  return row;
-}
-
 function money(minor: number, currency: string): string {
   return `${(minor / 100).toFixed(2)} ${currency}`;
 }
 
-function limitCallError(e: { code: string; amount?: number | undefined; min?: number | undefined; max?: number | undefined }, currency: string): CallError {
+/** The first limit the coupon breaks as the reply; odds limits name the picks to remove. */
+function limitCallError(e: LimitError, currency: string, selections: readonly SlipSelection[], limits: UserLimits, lang: string): CallError {
+  const odds = (code: 'minOdds' | 'maxOdds', limit: number) => {
+    const args = { amount: (limit / 1000).toFixed(2) };
+    const couponErrors = selections.filter((s) => oddsLimitRefusal(s.odd, limits) === code).map((s) => ({ mid: s.matchId, msg: message(code, lang, args) }));
+    return new CallError(422, code, args, { changed: [], couponErrors });
+  };
   switch (e.code) {
     case 'minTip': return new CallError(422, 'minTip', { n: e.amount ?? 1 });
-    case 'minOdds': return new CallError(422, 'minOdds', { amount: ((e.amount ?? e.min ?? 0) / 1000).toFixed(2) });
-    case 'maxOdds': return new CallError(422, 'maxOdds', { amount: ((e.amount ?? e.max ?? 0) / 1000).toFixed(2) });
-    case 'maxStake': return new CallError(422, 'maxStake', { amount: money(e.amount ?? e.max ?? 0, currency) });
+    case 'minOdds': return odds('minOdds', e.min ?? limits.minOddsCoupon);
+    case 'maxOdds': return odds('maxOdds', e.max ?? limits.maxOddsCoupon);
+    case 'maxStake': return new CallError(422, 'maxStake', { amount: money(e.max ?? 0, currency) });
     case 'maxPay': return new CallError(422, 'stakeLimited', { amount: money(e.amount ?? e.max ?? 0, currency) });
     case 'maxSelections': return new CallError(422, 'maxSelections', { max: e.max ?? 0 });
-    default: return new CallError(422, 'minStake', { amount: money(e.amount ?? e.min ?? 0, currency) });
+    default: return new CallError(422, 'minStake', { amount: money(e.min ?? 0, currency) });
   }
 }

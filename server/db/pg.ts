@@ -8,6 +8,9 @@ export async function openPg(url: string): Promise<Db> {
     max: Number(process.env.PG_POOL_MAX ?? 10),
     types: { getTypeParser: (oid: number, format?: string) => (oid === 20 ? parseInt8 : pg.types.getTypeParser(oid, format as 'text')) } as pg.CustomTypesConfig,
   });
+  // An idle client dropped by the server (restart, failover) must not crash the process: the
+  // pool replaces it on the next query.
+  pool.on('error', (err) => console.error(`postgres idle client error: ${err.message}`));
   await pool.query('select 1');
   const wrap = (c: { query: pg.Pool['query'] }): Queryable => ({
     async query<T>(sql: string, params?: readonly unknown[]) {

@@ -1,5 +1,6 @@
 /** Demo catalogue: the sports of betting-core.md section 9 with countries, leagues and teams. */
-export interface DemoLeague { title: string; teams: string[] }
+/** highlight: the league's highlight weight (0 none); its matches are the highlights. */
+export interface DemoLeague { title: string; teams: string[]; highlight?: number }
 export interface DemoCountry { title: string; flag: string; leagues: DemoLeague[] }
 export interface DemoSport { id: number; name: string; countries: DemoCountry[] }
 
@@ -8,28 +9,28 @@ const clubs = (city: string[], suffix: string[]): string[] =>
 
 export const DEMO_SPORTS: DemoSport[] = [
   { id: 1, name: 'Futbol', countries: [
-    { title: 'İngiltere', flag: 'gb', leagues: [{ title: 'Premier League', teams: ['Arsenal', 'Chelsea', 'Liverpool', 'Manchester City', 'Manchester United', 'Tottenham', 'Newcastle', 'Aston Villa', 'Brighton', 'West Ham'] }] },
-    { title: 'İspanya', flag: 'es', leagues: [{ title: 'La Liga', teams: ['Real Madrid', 'Barcelona', 'Atletico Madrid', 'Sevilla', 'Valencia', 'Villarreal', 'Real Sociedad', 'Athletic Bilbao'] }] },
-    { title: 'İtalya', flag: 'it', leagues: [{ title: 'Serie A', teams: ['Inter', 'Milan', 'Juventus', 'Napoli', 'Roma', 'Lazio', 'Atalanta', 'Fiorentina'] }] },
-    { title: 'Almanya', flag: 'de', leagues: [{ title: 'Bundesliga', teams: ['Bayern München', 'Borussia Dortmund', 'RB Leipzig', 'Bayer Leverkusen', 'Eintracht Frankfurt', 'VfB Stuttgart', 'Wolfsburg', 'Freiburg'] }] },
-    { title: 'Fransa', flag: 'fr', leagues: [{ title: 'Ligue 1', teams: ['Paris SG', 'Marseille', 'Lyon', 'Monaco', 'Lille', 'Nice', 'Rennes', 'Lens'] }] },
-    { title: 'Türkiye', flag: 'tr', leagues: [{ title: 'Süper Lig', teams: ['Galatasaray', 'Fenerbahçe', 'Beşiktaş', 'Trabzonspor', 'Başakşehir', 'Samsunspor', 'Kasımpaşa', 'Antalyaspor', 'Konyaspor', 'Sivasspor'] }] },
+    { title: 'İngiltere', flag: 'gb', leagues: [{ title: 'Premier League', highlight: 2, teams: ['Arsenal', 'Chelsea', 'Liverpool', 'Manchester City', 'Manchester United', 'Tottenham', 'Newcastle', 'Aston Villa', 'Brighton', 'West Ham'] }] },
+    { title: 'İspanya', flag: 'es', leagues: [{ title: 'La Liga', highlight: 2, teams: ['Real Madrid', 'Barcelona', 'Atletico Madrid', 'Sevilla', 'Valencia', 'Villarreal', 'Real Sociedad', 'Athletic Bilbao'] }] },
+    { title: 'İtalya', flag: 'it', leagues: [{ title: 'Serie A', highlight: 2, teams: ['Inter', 'Milan', 'Juventus', 'Napoli', 'Roma', 'Lazio', 'Atalanta', 'Fiorentina'] }] },
+    { title: 'Almanya', flag: 'de', leagues: [{ title: 'Bundesliga', highlight: 2, teams: ['Bayern München', 'Borussia Dortmund', 'RB Leipzig', 'Bayer Leverkusen', 'Eintracht Frankfurt', 'VfB Stuttgart', 'Wolfsburg', 'Freiburg'] }] },
+    { title: 'Fransa', flag: 'fr', leagues: [{ title: 'Ligue 1', highlight: 1, teams: ['Paris SG', 'Marseille', 'Lyon', 'Monaco', 'Lille', 'Nice', 'Rennes', 'Lens'] }] },
+    { title: 'Türkiye', flag: 'tr', leagues: [{ title: 'Süper Lig', highlight: 2, teams: ['Galatasaray', 'Fenerbahçe', 'Beşiktaş', 'Trabzonspor', 'Başakşehir', 'Samsunspor', 'Kasımpaşa', 'Antalyaspor', 'Konyaspor', 'Sivasspor'] }] },
     { title: 'Avrupa', flag: 'eu', leagues: [
-      { title: 'Champions League', teams: ['Real Madrid', 'Manchester City', 'Bayern München', 'Inter', 'Paris SG', 'Barcelona', 'Arsenal', 'Galatasaray'] },
-      { title: 'Europa League', teams: ['Roma', 'Fenerbahçe', 'Lyon', 'Tottenham', 'Sevilla', 'Eintracht Frankfurt', 'Lazio', 'Beşiktaş'] },
+      { title: 'Champions League', highlight: 3, teams: ['Real Madrid', 'Manchester City', 'Bayern München', 'Inter', 'Paris SG', 'Barcelona', 'Arsenal', 'Galatasaray'] },
+      { title: 'Europa League', highlight: 1, teams: ['Roma', 'Fenerbahçe', 'Lyon', 'Tottenham', 'Sevilla', 'Eintracht Frankfurt', 'Lazio', 'Beşiktaş'] },
     ] },
   ] },
   { id: 3, name: 'Basketbol', countries: [
-    { title: 'ABD', flag: 'us', leagues: [{ title: 'NBA', teams: ['Boston Celtics', 'Los Angeles Lakers', 'Golden State Warriors', 'Milwaukee Bucks', 'Denver Nuggets', 'Miami Heat', 'Phoenix Suns', 'New York Knicks'] }] },
-    { title: 'Avrupa', flag: 'eu', leagues: [{ title: 'Euroleague', teams: ['Anadolu Efes', 'Fenerbahçe Beko', 'Real Madrid', 'Barcelona', 'Olympiacos', 'Panathinaikos', 'Maccabi Tel Aviv', 'Monaco'] }] },
+    { title: 'ABD', flag: 'us', leagues: [{ title: 'NBA', highlight: 2, teams: ['Boston Celtics', 'Los Angeles Lakers', 'Golden State Warriors', 'Milwaukee Bucks', 'Denver Nuggets', 'Miami Heat', 'Phoenix Suns', 'New York Knicks'] }] },
+    { title: 'Avrupa', flag: 'eu', leagues: [{ title: 'Euroleague', highlight: 1, teams: ['Anadolu Efes', 'Fenerbahçe Beko', 'Real Madrid', 'Barcelona', 'Olympiacos', 'Panathinaikos', 'Maccabi Tel Aviv', 'Monaco'] }] },
   ] },
   { id: 4, name: 'Buz Hokeyi', countries: [
-    { title: 'ABD', flag: 'us', leagues: [{ title: 'NHL', teams: ['Boston Bruins', 'New York Rangers', 'Toronto Maple Leafs', 'Edmonton Oilers', 'Colorado Avalanche', 'Vegas Golden Knights'] }] },
+    { title: 'ABD', flag: 'us', leagues: [{ title: 'NHL', highlight: 1, teams: ['Boston Bruins', 'New York Rangers', 'Toronto Maple Leafs', 'Edmonton Oilers', 'Colorado Avalanche', 'Vegas Golden Knights'] }] },
     { title: 'İsveç', flag: 'se', leagues: [{ title: 'SHL', teams: clubs(['Frölunda', 'Skellefteå', 'Luleå', 'Växjö', 'Färjestad', 'Rögle'], ['HC', 'AIK', 'HF', 'Lakers', 'BK', 'BK']) }] },
   ] },
   { id: 5, name: 'Tenis', countries: [
     { title: 'Uluslararası', flag: 'int', leagues: [
-      { title: 'ATP', teams: ['J. Sinner', 'C. Alcaraz', 'N. Djokovic', 'A. Zverev', 'D. Medvedev', 'T. Fritz', 'C. Ruud', 'H. Rune'] },
+      { title: 'ATP', highlight: 1, teams: ['J. Sinner', 'C. Alcaraz', 'N. Djokovic', 'A. Zverev', 'D. Medvedev', 'T. Fritz', 'C. Ruud', 'H. Rune'] },
       { title: 'WTA', teams: ['A. Sabalenka', 'I. Swiatek', 'C. Gauff', 'E. Rybakina', 'J. Pegula', 'Q. Zheng'] },
     ] },
   ] },

@@ -120,4 +120,20 @@ describe('feed hub', () => {
     c.conn.close();
     expect(hub.size).toBe(0);
   });
+
+  it('encodes a snapshot once per subscription until the state changes', () => {
+    const { hub, client, push, odd, state } = setup();
+    const sent: Uint8Array[] = [];
+    const sink = { send: (b: Uint8Array) => sent.push(b), buffered: () => 0, close: () => undefined };
+    hub.connect(sink).receive({ op: 'sub', sports: [1] });
+    hub.connect(sink).receive({ op: 'sub', sports: [1] });
+    expect(sent[1]).toBe(sent[0]);
+    push([odd(1, 2600)]);
+    const late = client();
+    late.conn.receive({ op: 'sub', sports: [1] });
+    const snap = late.last();
+    // the new state, not the cached one
+    expect(snap.kind === 'snapshot' && snap.matches.find((m) => m.id === 1)!.odds[0]!.outcomes[0]!.odd).toBe(state.getMatch(1)!.odds[0]!.outcomes[0]!.odd);
+    expect(state.getMatch(1)!.odds[0]!.outcomes[0]!.odd).toBe(2600);
+  });
 });

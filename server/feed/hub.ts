@@ -58,6 +58,16 @@ interface Conn {
   closed: boolean;
 }
 
+/** Encodes as uint32 (0xce + 4 bytes): a template's sequence is overwritten per connection. */
+const SEQ_PLACEHOLDER = 0xfffffffe;
+
+/** A copy of a delta template with the connection's sequence number. */
+function withSeq(tpl: Uint8Array, seq: number): Uint8Array {
+  const b = tpl.slice();
+  new DataView(b.buffer, b.byteOffset, b.byteLength).setUint32(2, seq >>> 0);
+  return b;
+}
+
 export class FeedHub {
   private readonly state: LiveState;
   private readonly clock: Clock;
@@ -69,6 +79,13 @@ export class FeedHub {
   private nextId = 1;
   /** Frames dropped for backed-up sockets, for metrics. */
   dropped = 0;
+  /**
+   * Encoded snapshots by subscription key and sequence, valid until the state next changes. Why:
+   * a reconnect storm (a server restart, a network blip) brings thousands of clients with a few
+   * distinct subscriptions at once, all at sequence 1; encoding each snapshot once keeps the
+   * process free to keep sending deltas.
+   */
+  private readonly snapshots = new Map<string, Uint8Array>();
 
   constructor(opts: HubOptions) {
     this.state = opts.state;
@@ -103,24 +120,31 @@ export class FeedHub {
 
   /** Delivers changes already applied to the state to every connection they concern. */
   publish(changes: readonly FeedChange[], at: number): void {
+    if (changes.length) this.snapshots.clear();
     if (!changes.length || !this.conns.size) return;
     const byKey = new Map<string, FeedChange[]>();
+    const templates = new Map<string, Uint8Array | null>();
     for (const conn of this.conns.values()) {
       if (!conn.sub) continue;
-      let mine = byKey.get(conn.sub.key);
-      if (!mine) byKey.set(conn.sub.key, (mine = this.filter(changes, conn.sub)));
+      const key = conn.sub.key;
+      let mine = byKey.get(key);
+      if (!mine) byKey.set(key, (mine = this.filter(changes, conn.sub)));
       if (!mine.length) continue;
       conn.seq++;
       if (conn.sink.buffered() > this.maxBuffered) {
         this.dropped++;
         continue;
       }
-      conn.sink.send(this.codec.encodeFrame(deltaFrame(conn.seq, at, mine)));
+      // one encoding per subscription, the connection's sequence written into a copy
+      let tpl = templates.get(key);
+      if (tpl === undefined) templates.set(key, (tpl = this.template(at, mine)));
+      conn.sink.send(tpl ? withSeq(tpl, conn.seq) : this.codec.encodeFrame(deltaFrame(conn.seq, at, mine)));
     }
   }
 
   /** Sends every subscribed connection a fresh snapshot (a follower reloaded its state). */
   resyncAll(): void {
+    this.snapshots.clear();
     for (const conn of this.conns.values()) if (conn.sub) this.sendSnapshot(conn);
   }
 
@@ -151,12 +175,30 @@ export class FeedHub {
 
   private sendSnapshot(conn: Conn): void {
     const sub = conn.sub;
-    const matches = !sub ? [] : sub.all
-      ? this.state.snapshot()
-      : this.state.snapshot({ sports: [...sub.sports], matches: [...sub.matches] });
     conn.seq++;
-    // encoded at once: the snapshot holds the state's own objects, which later changes mutate
-    conn.sink.send(this.codec.encodeFrame(snapshotFrame(conn.seq, this.clock.now(), [...matches])));
+    const key = sub ? `${sub.key}#${conn.seq}` : null;
+    let bytes = key ? this.snapshots.get(key) : undefined;
+    if (!bytes) {
+      const matches = !sub ? [] : sub.all
+        ? this.state.snapshot()
+        : this.state.snapshot({ sports: [...sub.sports], matches: [...sub.matches] });
+      // encoded at once: the snapshot holds the state's own objects, which later changes mutate
+      bytes = this.codec.encodeFrame(snapshotFrame(conn.seq, this.clock.now(), [...matches]));
+      if (key) {
+        if (this.snapshots.size >= 512) this.snapshots.clear();
+        this.snapshots.set(key, bytes);
+      }
+    }
+    conn.sink.send(bytes);
+  }
+
+  /**
+   * A delta frame encoded with a placeholder sequence that msgpack writes as a fixed uint32
+   * (0xce + 4 bytes) right after the record header, or null if the layout is not the expected one.
+   */
+  private template(at: number, changes: FeedChange[]): Uint8Array | null {
+    const b = this.codec.encodeFrame(deltaFrame(SEQ_PLACEHOLDER, at, changes));
+    return b[1] === 0xce && b.length > 6 ? b : null;
   }
 
   private filter(changes: readonly FeedChange[], sub: Subscription): FeedChange[] {

@@ -167,7 +167,8 @@ export interface FeedSetup {
 /**
  * Builds and starts the feed from the environment: REDIS_URL (bus; absent = in-process),
  * FEED_ROLE (leader | follower; default leader), FEED_RATE (changes per second, 0 = natural),
- * FEED_LIVE_COUNT (default 40), FEED_SEED (default from the clock), FEED_SPEED (default 1).
+ * FEED_LIVE_COUNT (default 40), FEED_SEED (default from the clock), FEED_SPEED (default 1),
+ * FEED_ID_BASE (first match id), FEED_SUSPEND_SEC (game seconds of the suspension after a goal, default 20).
  */
 export async function createFeedFromEnv(env: Record<string, string | undefined> = process.env, scheduler: Scheduler = systemScheduler): Promise<FeedSetup> {
   const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
@@ -180,6 +181,8 @@ export async function createFeedFromEnv(env: Record<string, string | undefined> 
       seed: num(env.FEED_SEED, scheduler.now() % 2 ** 31), clock: scheduler, scheduler,
       liveCount: num(env.FEED_LIVE_COUNT, 40), rate: num(env.FEED_RATE, 0), speed: num(env.FEED_SPEED, 1),
       ...(env.FEED_ID_BASE ? { idBase: num(env.FEED_ID_BASE, 1_000_000) } : {}),
+      // game seconds bets stay stopped after a goal: longer makes suspensions easy to see in a demo or test
+      ...(env.FEED_SUSPEND_SEC ? { suspendSec: num(env.FEED_SUSPEND_SEC, 20) } : {}),
     })
     : null;
   const service = await startFeedService({

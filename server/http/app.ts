@@ -11,7 +11,13 @@ import { message } from '../../domain/messages.ts';
 import { registerAccountCalls } from './routes/accounts.ts';
 import { registerSportsCalls } from './routes/sports.ts';
 import { registerCouponCalls } from './routes/coupons.ts';
+import { registerCouponLifecycle } from './routes/coupon-lifecycle.ts';
 import { registerSettings } from './routes/settings.ts';
+import { registerMoneyCalls } from './routes/money.ts';
+import { registerContentCalls } from './routes/content.ts';
+import { csrfGuard } from '../accounts/csrf.ts';
+import { registerLiveCalls } from './routes/live.ts';
+import { LiveState } from '../feed/live-state.ts';
 
 export const SESSION_COOKIE = 'sid';
 
@@ -26,6 +32,8 @@ export interface AppOptions {
   loginRateMax?: number;
   /** Which proxies' X-Forwarded-For to believe (Fastify trustProxy): false, or addresses and subnets. */
   trustProxy?: boolean | string;
+  /** The live feed state (server/feed): the live calls read it and live tips are priced with live.currentOdd. */
+  live?: LiveState;
 }
 
 declare module 'fastify' {
@@ -40,7 +48,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const clock = opts.clock ?? Date.now;
   const serverOptions: FastifyServerOptions = { logger: opts.logger ?? false, bodyLimit: 256 * 1024, trustProxy: opts.trustProxy ?? false };
   const app = Fastify(serverOptions);
-  const deps = { db: opts.db, clock };
+  const deps = { db: opts.db, clock, ...(opts.live ? { live: opts.live } : {}) };
 
   await app.register(cookie);
   await app.register(helmet, {
@@ -64,6 +72,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     errorResponseBuilder: (_req, ctx) => ({ statusCode: ctx.statusCode, status: false, msg: message('tooManyRequests', 'tr') }),
   });
 
+  // CSRF: every state-changing call must be JSON from this site (server/accounts/csrf.ts).
+  app.addHook('onRequest', csrfGuard);
+
   app.decorateRequest('sessionUser', function (this: { cookies: Record<string, string | undefined> }, now: number) {
     return sessionUser(opts.db, this.cookies[SESSION_COOKIE], now);
   });
@@ -79,6 +90,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerAccountCalls(app, deps, { sessionTtl: opts.sessionTtl ?? 7 * 24 * 3600, cookieSecure: opts.cookieSecure ?? false, loginRateMax: opts.loginRateMax ?? 20 });
   registerSportsCalls(app, deps);
   registerCouponCalls(app, deps);
+  registerMoneyCalls(app, deps);
+  registerContentCalls(app, deps);
+  registerCouponLifecycle(app, deps);
+  // Without a feed (tests of other areas) the live calls answer from an empty state.
+  registerLiveCalls(app, deps, opts.live ?? new LiveState());
 
   app.all('/api/*', async (_req, reply) => reply.code(404).send({ status: false, msg: message('notFound', 'tr') }));
 

@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
+import type { LiveState } from '../feed/live-state.ts';
 import { message, type MessageKey } from '../../domain/messages.ts';
+import { hasPermission } from '../../domain/account/permissions.ts';
+import { guardUser } from '../accounts/guard-user.ts';
 
 /** What every call handler gets besides its validated payload. */
 export interface CallContext {
@@ -29,6 +32,8 @@ export class CallError extends Error {
 export interface CallDeps {
   db: Db;
   clock: () => number;
+  /** The live feed state when the app has one (buildApp's `live`): live coupon tips are priced with it. */
+  live?: Pick<LiveState, 'currentOdd' | 'getMatch'>;
 }
 
 /**
@@ -41,7 +46,12 @@ export function defineCall<S extends z.ZodType>(
   name: string,
   schema: S,
   handler: (payload: z.infer<S>, ctx: CallContext) => Promise<Record<string, unknown>>,
-  opts: { auth?: boolean; rateLimit?: { max: number; timeWindow: number } } = {},
+  opts: {
+    auth?: boolean;
+    rateLimit?: { max: number; timeWindow: number };
+    /** A permission the user must hold (implies auth): 'onlineUser', 'sportUser|liveUser' (any one). */
+    permission?: string;
+  } = {},
 ): void {
   app.post(`/api/${name}`, { config: opts.rateLimit ? { rateLimit: opts.rateLimit } : {} }, async (req, reply) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
@@ -49,8 +59,12 @@ export function defineCall<S extends z.ZodType>(
     const now = deps.clock();
     const userId = await req.sessionUser(now);
     // Login first: a logged-out player is sent to log in whatever the payload holds.
-    if (opts.auth && userId === null) {
+    if ((opts.auth || opts.permission) && userId === null) {
       return reply.code(401).send({ status: false, msg: message('loginRequired', lang), login: false });
+    }
+    // The same rule as the router's guard (domain/account/permissions.ts), enforced here.
+    if (opts.permission && !hasPermission(await guardUser(deps.db, userId!), opts.permission)) {
+      return reply.code(403).send({ status: false, msg: message('forbidden', lang), error: 'forbidden' });
     }
     const parsed = schema.safeParse(body);
     if (!parsed.success) {

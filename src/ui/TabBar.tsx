@@ -1,23 +1,30 @@
 import { Link } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { AccountIcon, CouponsIcon, HomeIcon, LiveIcon, SportsIcon } from './icons.tsx';
-import { useSlip } from '../state/slip.ts';
+import { useOpenCoupons } from '../features/coupons/use-open-coupons.ts';
+import { useEffect } from 'react';
+import { useSession } from '../state/session.ts';
+import { ensureLiveSubscription, useFeedStatus } from '../features/live/live-store.ts';
 
-/** Bottom tab bar: Home, Live, Sports, Coupons (slip count badge), Account. */
+/** Bottom tab bar: Home, Live, Sports, Coupons (open-coupon badge: 10 asked, '9+'), Account. */
 export function TabBar({ lang }: { lang: string }) {
-  const { view } = useSlip();
-  const count = view?.entries.length ?? 0;
+  const { user } = useSession();
+  const openCoupons = useOpenCoupons();
+  const liveCount = useFeedStatus().liveCount;
+  useEffect(ensureLiveSubscription, []);
   return (
     <div className="tabbar">
       <nav aria-label="Main">
         <Link to="/$lang" params={{ lang }} className="tab" activeOptions={{ exact: true }}><HomeIcon /><Trans>Home</Trans></Link>
-        <Link to="/$lang" params={{ lang }} hash="live" className="tab" activeOptions={{ exact: true, includeHash: true }}><LiveIcon /><Trans>Live</Trans></Link>
-        <Link to="/$lang" params={{ lang }} hash="sports" className="tab" activeOptions={{ exact: true, includeHash: true }}><SportsIcon /><Trans>Sports</Trans></Link>
+        <Link to="/$lang/livebets" params={{ lang }} className="tab" data-testid="tab-live"><LiveIcon /><Trans>Live</Trans>{liveCount > 0 && <span className="badge live-badge" aria-hidden="true">{liveCount}</span>}</Link>
+        <Link to="/$lang/allsports" params={{ lang }} className="tab"><SportsIcon /><Trans>Sports</Trans></Link>
         <Link to="/$lang/coupons" params={{ lang }} className="tab">
           <CouponsIcon /><Trans>Coupons</Trans>
-          {count > 0 && <span className="badge" aria-hidden="true">{count}</span>}
+          {openCoupons && <span className="badge" data-testid="open-coupons-badge">{openCoupons}</span>}
         </Link>
-        <Link to="/$lang/firstlogin" params={{ lang }} className="tab"><AccountIcon /><Trans>Account</Trans></Link>
+        {user
+          ? <Link to="/$lang/myAccount" params={{ lang }} className="tab" data-testid="tab-account"><AccountIcon /><Trans>Account</Trans></Link>
+          : <Link to="/$lang/firstlogin" params={{ lang }} className="tab" data-testid="tab-account"><AccountIcon /><Trans>Account</Trans></Link>}
       </nav>
     </div>
   );

@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSession } from '../state/session.ts';
 import { openLogin } from '../state/ui.ts';
-import { formatMoney } from './format.ts';
+import { AccountMenu, TopBarMoney } from '../features/account/AccountMenu.tsx';
+import { LeftMenu } from '../features/content/LeftMenu.tsx';
 
 /** Logo, then the balance and a deposit button when logged in, or the login button. */
 export function TopBar({ lang }: { lang: string }) {
@@ -10,16 +11,15 @@ export function TopBar({ lang }: { lang: string }) {
   const { t } = useLingui();
   return (
     <header className="topbar">
+      <LeftMenu lang={lang} />
       <Link to="/$lang" params={{ lang }} className="logo" aria-label={t`Home`}>
         <span>BET</span><b>PWA</b>
       </Link>
       <div className="topbar-spacer" />
       {user ? (
         <>
-          <div className="balance" data-testid="balance">
-            <small><Trans>Balance</Trans></small>
-            <strong>{formatMoney(user.credit, user.currencySymbol, lang)}</strong>
-          </div>
+          <AccountMenu lang={lang} />
+          <TopBarMoney lang={lang} />
         </>
       ) : known ? (
         <button type="button" className="btn btn-primary btn-small" onClick={openLogin}><Trans>Log in</Trans></button>

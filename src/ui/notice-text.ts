@@ -15,8 +15,11 @@ export function useNoticeText(n: Pick<Notice, 'key' | 'text'> & { readonly args?
     case 'alreadyOnSlip': return t`This selection is already on the slip.`;
     case 'notSelectable': return t`No selection is possible on this odd right now.`;
     case 'wrongCouponType': return t`Choose the coupon types for your selections.`;
-    case 'minOdds': return t`The odd is below your minimum odds limit.`;
-    case 'maxOdds': return t`The odd is above your maximum odds limit.`;
+    case 'choosetypesError': { const count = n.args?.count ?? ''; return t`A system takes one selection per match: clear the system to add this one (${count} selections on the slip).`; }
+    case 'noSelectSoTips': return t`No selection is possible on this odd right now.`;
+    case 'minOdds': { const amount = n.args?.amount ?? ''; return t`min limit: ${amount}`; }
+    case 'maxOdds': { const amount = n.args?.amount ?? ''; return t`max limit: ${amount}`; }
+    case 'linkCopied': return t`The coupon link is copied.`;
     case 'networkError': return t`Could not reach the server. Check your connection and try again.`;
     default: return n.text ?? '';
   }

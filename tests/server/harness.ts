@@ -11,6 +11,7 @@ import { migrate } from '../../server/db/migrate.ts';
 import { seedDemo } from '../../server/demo/seed.ts';
 import { buildApp, SESSION_COOKIE } from '../../server/http/app.ts';
 import { postLedger } from '../../server/wallet/ledger.ts';
+import type { LiveState } from '../../server/feed/live-state.ts';
 
 export type DriverName = 'pglite' | 'pg';
 
@@ -118,8 +119,8 @@ export interface Harness {
    * deposited through the ledger, so suites can isolate their money from each other.
    */
   addUser(prefix: string, credit: number, limits?: unknown): Promise<{ id: number; userName: string; password: string }>;
-  /** Builds another app on the same database (e.g. with other options). */
-  buildApp(opts?: { loginRateMax?: number }): Promise<FastifyInstance>;
+  /** Builds another app on the same database (e.g. with other options, or a live state to price live tips). */
+  buildApp(opts?: { loginRateMax?: number; live?: LiveState }): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -134,9 +135,9 @@ export async function startHarness(driver: DriverName): Promise<Harness> {
     await migrate(db);
     await seedDemo(db, SEED_NOW);
     const clock = { now: SEED_NOW };
-    const make = (opts: { loginRateMax?: number } = {}) =>
+    const make = (opts: { loginRateMax?: number; live?: LiveState } = {}) =>
       // A generous login rate for the shared app: the rate-limit suite builds its own.
-      buildApp({ db, clock: () => clock.now, loginRateMax: opts.loginRateMax ?? 10_000 });
+      buildApp({ db, clock: () => clock.now, loginRateMax: opts.loginRateMax ?? 10_000, ...(opts.live ? { live: opts.live } : {}) });
     app = await make();
     const theApp = app;
 

@@ -1,20 +1,37 @@
 import type { CoreEvent } from './events.ts';
 import { createContext, type CoreDeps } from './context.ts';
 import { createAccountApi } from './account/account-api.ts';
+import { createMoneyApi } from './money/money-api.ts';
+import { createContentApi } from './content/content-api.ts';
 import { createSlipApi } from './betslip/slip-api.ts';
 import { createSportsApi } from './sports/sports-api.ts';
 import { createCouponsApi } from './coupons/coupons-api.ts';
+import { createLiveApi, type LiveTimers } from './live/live-api.ts';
 
 export type { CoreDeps } from './context.ts';
 export type { HomeView } from './sports/sports-api.ts';
-export type { CouponListView, CouponRowView } from './coupons/coupons-api.ts';
+export type { AllSportsView, ListQuery, MatchDetailView, ResultRowView, ResultsView, RowsView, SearchView, SportTabView, Freshness, Source } from './sports/sports-api.ts';
+export type { CountryView, LeagueView, BestLeagueView, OddsTypeOption } from './sports/list-views.ts';
+export type { MarketGroupView, MarketLineView, MatchDetailData } from './sports/match-detail.ts';
+export type { ActionResult, CouponDetailView, CouponFilter, CouponLineView, CouponListView, CouponRowView, SharedCouponView } from './coupons/coupons-api.ts';
 export type { CreateResult } from './betslip/slip-api.ts';
+export type { FormResult } from './account/account-api.ts';
+export type { RegisterInit, LiveCheck, LiveField, RegisterResult } from './account/register-api.ts';
+export type { PayCategoryView, PayMethodView, BankView, TransferResult, HistoryPage, HistoryRow } from './money/money-api.ts';
+export type { BonusView, PromotionView, NotificationView, PopupView } from './content/content-api.ts';
+export type { LiveListView, LiveMatchInfo } from './live/live-api.ts';
+export type { FeedStatusView } from './live/feed-socket.ts';
+export type { MatchPatch, MatchView, GroupView, OutcomeView } from './feed/diff.ts';
+
+/** Timers that never fire: without a live socket (Node tests of other areas) the live module is inert. */
+const INERT_TIMERS: LiveTimers = { setTimeout: () => 0, clearTimeout: () => undefined, every: () => () => undefined, frame: () => undefined };
 
 /** The worker core: composes the area modules; owns the calls, the cache, the session and the slip. */
 export function createCoreApi(deps: CoreDeps) {
   const ctx = createContext(deps);
   const account = createAccountApi(ctx);
   const { loadSlip, slipView, ...slip } = createSlipApi(ctx);
+  const live = createLiveApi(ctx, { ...(deps.live ? { socket: deps.live.socket } : {}), timers: deps.live?.timers ?? INERT_TIMERS, slip });
   let ready: Promise<void> | null = null;
 
   return {
@@ -28,7 +45,8 @@ export function createCoreApi(deps: CoreDeps) {
     /** Loads the persisted slip and the session; safe to call more than once. */
     init(language: string): Promise<void> {
       ctx.setLang(language);
-      ready ??= loadSlip().then(() => account.refreshSession()).then(() => undefined);
+      // the live module learns the loaded slip (its live picks open the feed) from this push
+      ready ??= loadSlip().then(() => ctx.emit({ type: 'slip-changed', payload: slipView() })).then(() => account.refreshSession()).then(() => undefined);
       return ready;
     },
 
@@ -38,7 +56,10 @@ export function createCoreApi(deps: CoreDeps) {
     ...account,
     ...slip,
     ...createSportsApi(ctx),
-    ...createCouponsApi(ctx),
+    ...createCouponsApi(ctx, { toggleOdd: slip.toggleOdd, slipView }),
+    ...createMoneyApi(ctx),
+    ...createContentApi(ctx),
+    ...live,
   };
 }
 

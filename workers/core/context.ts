@@ -1,6 +1,8 @@
 import type { MatchListItem, UserLimits } from '../../domain/protocol/entities.ts';
 import { DEFAULT_USER_LIMITS } from '../../domain/betslip/limits.ts';
 import type { CoreDb } from './cache/db.ts';
+import type { SocketLike } from './live/feed-socket.ts';
+import type { LiveTimers } from './live/live-api.ts';
 import { createRequest, type CallFn } from './request.ts';
 import type { CoreEvent, Notice, SessionView } from './events.ts';
 
@@ -9,6 +11,8 @@ export interface CoreDeps {
   db: CoreDb;
   clock: () => number;
   uuid: () => string;
+  /** The live feed's socket and timers (the worker file gives the browser's); absent = no live feed. */
+  live?: { socket: () => SocketLike; timers: LiveTimers };
 }
 
 /** What the area modules of the core share: the request helper, the cache, the clock, the pushes. */

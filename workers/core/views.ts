@@ -28,6 +28,28 @@ export interface MatchRowView {
   odds: OddView[];
   /** Count of further outcomes beyond the shown ones. */
   more: number;
+  /** The special value (line) of the shown odds group, e.g. '2.5' for a total; '' when none. */
+  special?: string;
+  homeTeamId?: number;
+  awayTeamId?: number;
+  /** Team logo addresses (by id, section 7); null when the site shows no logos. */
+  homeLogo?: string | null;
+  awayLogo?: string | null;
+}
+
+/** Which odds of a row to show and how: the chosen odds types, and locked when built from stale data. */
+export interface RowPick {
+  /** Odds types to look for, in order; the first present is shown. Default: the match result (1, else 186). */
+  oddsTypes?: number[] | undefined;
+  /** A view from a kept reply shows its prices closed until the server confirms them. */
+  locked?: boolean | undefined;
+  logoHost?: string | undefined;
+}
+
+/** A team logo by id: the image host's path by id divided by 2000 (section 7); null when logos are off. */
+export function teamLogoUrl(host: string | undefined, teamId: number): string | null {
+  if (!host || !(teamId > 0)) return null;
+  return `${host.replace(/\/$/, '')}/${Math.floor(teamId / 2000)}/${teamId}.png`;
 }
 
 /** An odd is open for betting only if the match allows it, it is active and above the minimum (section 4). */
@@ -48,12 +70,23 @@ export function oddView(match: MatchListItem, group: OddsGroup, outcome: Outcome
 }
 
 /** The row of a list: the sport's match result market (3-way 1, else 2-way 186). */
-export function matchRowView(match: MatchListItem, opts: { maxOdds?: number; tofixed?: number } = {}): MatchRowView {
-  const main = match.odds.find((g) => g.oddstype === 1) ?? match.odds.find((g) => g.oddstype === 186);
-  const odds = main ? main.outcomes.map((o) => oddView(match, main, o, opts)) : [];
+export function matchRowView(match: MatchListItem, opts: { maxOdds?: number; tofixed?: number } = {}, pick: RowPick = {}): MatchRowView {
+  const types = pick.oddsTypes?.length ? pick.oddsTypes : [1, 186];
+  let main: OddsGroup | undefined;
+  for (const t of types) {
+    main = match.odds.find((g) => g.oddstype === t && g.isv !== 0);
+    if (main) break;
+  }
+  const odds = main ? main.outcomes.map((o) => {
+    const v = oddView(match, main, o, opts);
+    return pick.locked ? { ...v, open: false } : v;
+  }) : [];
   return {
     id: match.id, matchDate: match.matchDate, home: match.homeTeam, away: match.awayTeam, sportId: match.sportId,
     tournamentName: match.tournamentName, categoryName: match.categoryName, categoryFlag: match.categoryFlag,
     odds, more: Math.max(0, match.oddCount - odds.length),
+    special: main?.special ?? '',
+    homeTeamId: match.homeTeamId, awayTeamId: match.awayTeamId,
+    homeLogo: teamLogoUrl(pick.logoHost, match.homeTeamId), awayLogo: teamLogoUrl(pick.logoHost, match.awayTeamId),
   };
 }

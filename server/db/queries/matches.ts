@@ -1,93 +1,161 @@
 import type { Queryable } from '../client.ts';
-import type { MatchListItem, OddsGroup, Sport } from '../../../domain/protocol/entities.ts';
-import { marketOf, outcomeName } from '../../../domain/market/catalogue.ts';
+import type { Category, MatchListItem, OddsGroup, Sport, Tournament } from '../../../domain/protocol/entities.ts';
+import { MARKETS, marketOf, outcomeName } from '../../../domain/market/catalogue.ts';
 
 /** A not-started match more than 5 minutes past its start is no longer listed (section 4). */
 export const LIST_GRACE_MS = 5 * 60_000;
 /** The All time filter spans matches-in-days (section 9). */
 export const MATCHES_IN_DAYS = 30;
+/** Odds types a list row carries when the payload names none: the main markets (section 9). */
+export const LIST_DEFAULT_ODDS = [1, 186, 14, 16, 18];
 
-export interface MatchFilter {
+/** The time window of a list as the client's time filter sent it (epoch ms), both ends optional. */
+export interface Window {
+  start?: number | undefined;
+  end?: number | undefined;
+}
+
+export interface MatchFilter extends Window {
   sportId?: number | undefined;
   categoryId?: number | undefined;
   tournamentId?: number | undefined;
   keyWord?: string | undefined;
+  /** Odds types to attach; undefined = LIST_DEFAULT_ODDS. */
   oddsTypes?: number[] | undefined;
-  start?: number | undefined;
-  end?: number | undefined;
+  /** Only highlights (weight above 0). */
+  highlights?: boolean | undefined;
   limit?: number | undefined;
   offset?: number | undefined;
   ids?: number[] | undefined;
 }
 
-interface MatchRow {
-  id: number; match_date: Date; sport_id: number; sport_name: string; category_id: number; category_name: string;
-  category_flag: string; tournament_id: number; tournament_name: string; home_id: number; home: string; away_id: number;
-  away: string; status: MatchListItem['matchstatus']; bet_status: MatchListItem['betstatus']; active: number;
-  live_active: number; min_tip: number; odd_count: number;
+/** Builds numbered parameters ($1, $2 ...) next to the SQL that uses them. */
+function params() {
+  const list: unknown[] = [];
+  return { list, p: (v: unknown) => { list.push(v); return `$${list.length}`; } };
 }
 
-const MATCH_SELECT = `
-  select m.id, m.match_date, m.sport_id, s.name as sport_name, m.category_id, c.title as category_name,
-         c.flag as category_flag, m.tournament_id, t.title as tournament_name, m.home_id, h.name as home,
-         m.away_id, a.name as away, m.status, m.bet_status, m.active, m.live_active, m.min_tip,
-         (select count(*)::int from odds_groups g join outcomes o on o.group_id = g.id where g.match_id = m.id) as odd_count
+/**
+ * The conditions of a listed pre-match match: not started, active, of a shown sport, and inside
+ * the window, which never reaches back more than the 5-minute grace before now. The All filter
+ * (no end) spans matches-in-days from the later of now and the start.
+ */
+function listedWhere(w: Window, now: number, p: (v: unknown) => string): string[] {
+  const from = Math.max(now - LIST_GRACE_MS, w.start ?? 0);
+  const to = w.end ?? Math.max(now, w.start ?? 0) + MATCHES_IN_DAYS * 86_400_000;
+  return [`m.status = 'not_started'`, 'm.active = 1', 's.status = 1', `m.match_date > ${p(new Date(from))}`, `m.match_date < ${p(new Date(to))}`];
+}
+
+/** ILIKE pattern of a keyword, its wildcards taken literally. */
+export const likePattern = (keyWord: string): string => `%${keyWord.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+
+interface GroupRow { id: number; odds_type: number; special: string; active: number; outcomes: Array<{ id: number; outcome_id: number; odd: number; active: number }> }
+/** One outcome with its group, flat: group id, odds type, special, group active, outcome row id, outcome id, odd, active. */
+type OddRow = [number, number, string, number, number, number, number, number];
+
+/** Regroups the flat outcome rows (ordered by group, then outcome) into groups. */
+function groupsOf(rows: OddRow[] | null): GroupRow[] {
+  const out: GroupRow[] = [];
+  for (const [gid, type, special, gActive, oid, outcomeId, odd, active] of rows ?? []) {
+    let g = out[out.length - 1];
+    if (!g || g.id !== gid) { g = { id: gid, odds_type: type, special, active: gActive, outcomes: [] }; out.push(g); }
+    g.outcomes.push({ id: oid, outcome_id: outcomeId, odd, active });
+  }
+  return out;
+}
+
+interface MatchRow {
+  id: number; match_date: Date | string; sport_id: number; sport_name: string; category_id: number; category_name: string;
+  category_flag: string; tournament_id: number; tournament_name: string; home_id: number; home: string; away_id: number;
+  away: string; status: MatchListItem['matchstatus']; bet_status: MatchListItem['betstatus']; active: number;
+  live_active: number; min_tip: number; odd_count: number; short_code: string; odds: OddRow[] | null;
+}
+
+/**
+ * One query for a page of matches with their odds: team and league names come from scalar lookups
+ * and the odds as one JSON value per match. PostgreSQL evaluates these after the sort and limit, only for the rows
+ * of the page, and plans them far faster than a six-way join (planning dominated a league list).
+ * The odds come flat (one JSON array per outcome), one aggregate per match.
+ * typesParam: the parameter holding the asked odds types, or '' for all of them.
+ */
+const matchSelect = (typesParam: string) => `
+  select m.id, m.match_date, m.sport_id, s.name as sport_name, m.category_id, c.title as category_name, c.flag as category_flag,
+         m.tournament_id, (select t.title from tournaments t where t.id = m.tournament_id) as tournament_name,
+         m.home_id, (select h.name from teams h where h.id = m.home_id) as home,
+         m.away_id, (select a.name from teams a where a.id = m.away_id) as away,
+         m.status, m.bet_status, m.active, m.live_active, m.min_tip, m.short_code, m.odd_count,
+         (select json_agg(json_build_array(g.id, g.odds_type, g.special, g.active, o.id, o.outcome_id, o.odd, o.active) order by g.id, o.outcome_id)
+            from odds_groups g join outcomes o on o.group_id = g.id
+           where g.match_id = m.id ${typesParam ? `and g.odds_type = any(${typesParam}::int[])` : ''}) as odds
     from matches m
     join sports s on s.id = m.sport_id
-    join categories c on c.id = m.category_id
-    join tournaments t on t.id = m.tournament_id
-    join teams h on h.id = m.home_id
-    join teams a on a.id = m.away_id`;
+    join categories c on c.id = m.category_id`;
 
-/** Pre-match matches open for betting, filtered in the database, with the asked odds groups. */
+/**
+ * Pre-match matches open for betting, every filter in the database on an index (sport, country
+ * or league with the date; the keyword on the trigram index of search_text), earliest first,
+ * with the asked odds groups.
+ */
 export async function listMatches(q: Queryable, f: MatchFilter, now: number): Promise<{ results: MatchListItem[]; totalRows: number }> {
-  const where = [`m.status = 'not_started'`, 'm.active = 1', 's.status = 1'];
-  const params: unknown[] = [];
-  const p = (v: unknown) => { params.push(v); return `$${params.length}`; };
-  where.push(`m.match_date > ${p(new Date(Math.max(now - LIST_GRACE_MS, f.start ?? 0)))}`);
-  where.push(`m.match_date < ${p(new Date(f.end ?? now + MATCHES_IN_DAYS * 86_400_000))}`);
+  const { list, p } = params();
+  const where = listedWhere(f, now, p);
   if (f.sportId) where.push(`m.sport_id = ${p(f.sportId)}`);
   if (f.categoryId) where.push(`m.category_id = ${p(f.categoryId)}`);
   if (f.tournamentId) where.push(`m.tournament_id = ${p(f.tournamentId)}`);
   if (f.ids) where.push(`m.id = any(${p(f.ids)}::int[])`);
-  if (f.keyWord) {
-    const like = p(`%${f.keyWord.replace(/[\\%_]/g, (c) => '\\' + c)}%`);
-    where.push(`(h.name ilike ${like} or a.name ilike ${like} or t.title ilike ${like})`);
-  }
+  if (f.highlights) where.push('m.highlight > 0');
+  if (f.keyWord) where.push(`m.search_text ilike ${p(likePattern(f.keyWord))}`);
   const whereSql = where.join(' and ');
-  const [count] = await q.query<{ n: number }>(`select count(*)::int as n from matches m join sports s on s.id = m.sport_id join tournaments t on t.id = m.tournament_id join teams h on h.id = m.home_id join teams a on a.id = m.away_id where ${whereSql}`, params);
-  const rows = await q.query<MatchRow>(`${MATCH_SELECT} where ${whereSql} order by m.match_date, m.id limit ${p(f.limit ?? 100)} offset ${p(f.offset ?? 0)}`, params);
-  const groups = await oddsGroupsOf(q, rows.map((r) => r.id), f.oddsTypes);
-  return { results: rows.map((r) => toListItem(r, groups.get(r.id) ?? [])), totalRows: count?.n ?? 0 };
+  const countParams = [...list];
+  const limit = f.limit ?? 100;
+  const offset = f.offset ?? 0;
+  const types = p(f.oddsTypes?.length ? f.oddsTypes : LIST_DEFAULT_ODDS);
+  const order = `order by m.match_date, ${f.highlights ? 'm.highlight desc, ' : ''}m.id limit ${p(limit)} offset ${p(offset)}`;
+  // A keyword is found on the trigram index first (materialized), then sorted: left to itself the
+  // planner may walk the date index hoping to meet 'limit' hits early, a full scan for a rare word.
+  const rowsSql = f.keyWord
+    ? `with hit as materialized (select m.id from matches m join sports s on s.id = m.sport_id where ${whereSql})
+       ${matchSelect(types)} where m.id in (select id from hit) ${order}`
+    : `${matchSelect(types)} where ${whereSql} ${order}`;
+  const rows = await q.query<MatchRow>(rowsSql, list);
+  // A page that is not full tells the total itself; only a full (or empty, paged) one needs a count.
+  let total = offset + rows.length;
+  if (rows.length === limit || (offset > 0 && !rows.length)) {
+    const [count] = await q.query<{ n: number }>(`select count(*)::int as n from matches m join sports s on s.id = m.sport_id where ${whereSql}`, countParams);
+    total = count?.n ?? 0;
+  }
+  return { results: rows.map(toListItem), totalRows: total };
 }
 
 /** One match with all its markets, or undefined. */
 export async function matchWithOdds(q: Queryable, matchId: number): Promise<MatchListItem | undefined> {
-  const [row] = await q.query<MatchRow>(`${MATCH_SELECT} where m.id = $1`, [matchId]);
-  if (!row) return undefined;
-  const groups = await oddsGroupsOf(q, [row.id]);
-  return toListItem(row, groups.get(row.id) ?? []);
+  const [row] = await q.query<MatchRow>(`${matchSelect('')} where m.id = $1`, [matchId]);
+  return row && toListItem(row);
 }
 
-interface GroupRow { match_id: number; id: number; odds_type: number; special: string; active: number; outcomes: Array<{ id: number; outcome_id: number; odd: number; active: number }> }
+/** The listed match of a short code (already upper-cased) with all its markets, or undefined. */
+export async function matchByShortCode(q: Queryable, code: string, now: number): Promise<MatchListItem | undefined> {
+  const { list, p } = params();
+  const where = [`m.short_code = ${p(code)}`, ...listedWhere({}, now, p)];
+  const [row] = await q.query<MatchRow>(`${matchSelect('')} where ${where.join(' and ')}`, list);
+  return row && toListItem(row);
+}
 
-async function oddsGroupsOf(q: Queryable, matchIds: number[], types?: number[]): Promise<Map<number, OddsGroup[]>> {
-  const out = new Map<number, OddsGroup[]>();
-  if (!matchIds.length) return out;
-  const params: unknown[] = [matchIds];
-  let typeSql = '';
-  if (types?.length) { params.push(types); typeSql = 'and g.odds_type = any($2::int[])'; }
-  const rows = await q.query<GroupRow>(
-    `select g.match_id, g.id, g.odds_type, g.special, g.active,
-            json_agg(json_build_object('id', o.id, 'outcome_id', o.outcome_id, 'odd', o.odd, 'active', o.active) order by o.outcome_id) as outcomes
-       from odds_groups g join outcomes o on o.group_id = g.id
-      where g.match_id = any($1::int[]) ${typeSql}
-      group by g.id order by g.match_id, g.odds_type, g.id`,
-    params,
-  );
-  for (const g of rows) {
+/** Catalogue order of the markets, so a match detail opens with the main ones first. */
+const MARKET_ORDER = new Map(MARKETS.map((m, i) => [m.oddsType, i]));
+const specialKey = (s: string): number => {
+  const n = Number(s.includes(':') ? Number(s.split(':')[1]) - Number(s.split(':')[0]) : s);
+  return Number.isFinite(n) ? n : 0;
+};
+
+/** The odds groups of a match in the wire shape, main markets first, lines in ascending order. */
+function toOddsGroups(groups: GroupRow[]): OddsGroup[] {
+  const sorted = groups.sort((x, y) =>
+    (MARKET_ORDER.get(x.odds_type) ?? 1000 + x.odds_type) - (MARKET_ORDER.get(y.odds_type) ?? 1000 + y.odds_type)
+    || specialKey(x.special) - specialKey(y.special) || x.id - y.id);
+  return sorted.map((g) => {
     const market = marketOf(g.odds_type);
-    const group: OddsGroup = {
+    return {
       oddsid: g.id,
       oddstype: g.odds_type,
       typeName: market?.name ?? String(g.odds_type),
@@ -107,17 +175,13 @@ async function oddsGroupsOf(q: Queryable, matchIds: number[], types?: number[]):
         isv: 1,
       })),
     };
-    const list = out.get(g.match_id) ?? [];
-    list.push(group);
-    out.set(g.match_id, list);
-  }
-  return out;
+  });
 }
 
-function toListItem(r: MatchRow, odds: OddsGroup[]): MatchListItem {
+function toListItem(r: MatchRow): MatchListItem {
   return {
     id: r.id,
-    matchDate: r.match_date.toISOString(),
+    matchDate: new Date(r.match_date).toISOString(),
     homeTeam: r.home,
     awayTeam: r.away,
     homeTeamId: r.home_id,
@@ -136,17 +200,54 @@ function toListItem(r: MatchRow, odds: OddsGroup[]): MatchListItem {
     isv: 1,
     matchstatus: r.status,
     betstatus: r.bet_status,
-    odds,
+    shortCode: r.short_code,
+    odds: toOddsGroups(groupsOf(r.odds)),
   };
 }
 
-/** Sports with the count of their listed matches in the window. */
-export async function listSports(q: Queryable, now: number, end?: number): Promise<Sport[]> {
+/** Shown sports (status 1) with the count of their listed matches in the window, in list order. */
+export async function listSports(q: Queryable, w: Window, now: number): Promise<Sport[]> {
+  const { list, p } = params();
+  const where = listedWhere(w, now, p).join(' and ');
   return q.query<Sport>(
-    `select s.id, s.name, s.status::int as status,
-            (select count(*)::int from matches m where m.sport_id = s.id and m.status = 'not_started' and m.active = 1
-               and m.match_date > $1 and m.match_date < $2) as "matchCount"
-       from sports s where s.status = 1 order by s.list_order`,
-    [new Date(now - LIST_GRACE_MS), new Date(end ?? now + MATCHES_IN_DAYS * 86_400_000)],
+    `select s.id, s.name, s.status::int as status, coalesce(x.n, 0)::int as "matchCount"
+       from sports s
+       left join (select m.sport_id, count(*) as n from matches m join sports s on s.id = m.sport_id where ${where} group by m.sport_id) x
+         on x.sport_id = s.id
+      where s.status = 1 order by s.list_order, s.id`,
+    list,
+  );
+}
+
+/**
+ * Countries of a sport that have listed matches in the window, with flag and count, in the
+ * alphabetical order of the player's language (İngiltere after Hollanda in Turkish), whatever
+ * the database's collation.
+ */
+export async function listCategories(q: Queryable, sportId: number, w: Window, now: number, lang = 'tr'): Promise<Category[]> {
+  const { list, p } = params();
+  const where = [...listedWhere(w, now, p), `m.sport_id = ${p(sportId)}`].join(' and ');
+  const rows = await q.query<Category>(
+    `select c.id, c.title, c.flag as "countryFlag", count(*)::int as "matchCount", c.sport_id as sid
+       from matches m join sports s on s.id = m.sport_id join categories c on c.id = m.category_id
+      where ${where}
+      group by c.id`,
+    list,
+  );
+  const collator = new Intl.Collator(lang);
+  return rows.sort((a, b) => collator.compare(a.title, b.title) || a.id - b.id);
+}
+
+/** Leagues of a country that have listed matches in the window, with counts, in league order. */
+export async function listTournaments(q: Queryable, f: { sportId?: number | undefined; categoryId: number }, w: Window, now: number): Promise<Tournament[]> {
+  const { list, p } = params();
+  const where = [...listedWhere(w, now, p), `m.category_id = ${p(f.categoryId)}`];
+  if (f.sportId) where.push(`m.sport_id = ${p(f.sportId)}`);
+  return q.query<Tournament>(
+    `select t.id, t.title, count(*)::int as "matchCount", t.sport_id as sid, t.category_id as cid
+       from matches m join sports s on s.id = m.sport_id join tournaments t on t.id = m.tournament_id
+      where ${where.join(' and ')}
+      group by t.id order by t.list_order, t.title, t.id`,
+    list,
   );
 }

@@ -1,17 +1,30 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { emptyPayload, loginPayload } from '../../../domain/protocol/calls.ts';
+import {
+  changePasswordPayload, checkIdNumberPayload, checkMobilePayload, emailCheckPayload, emptyPayload, forgotPasswordPayload,
+  loginPayload, registerPayload, resetPasswordPayload, usernameCheckPayload,
+} from '../../../domain/protocol/calls.ts';
 import { DEFAULT_USER_LIMITS } from '../../../domain/betslip/limits.ts';
 import type { UserLimits } from '../../../domain/protocol/entities.ts';
-import { createSession, deleteSession } from '../../accounts/sessions.ts';
-import { verifyPassword } from '../../accounts/password.ts';
+import { checkChangePassword, checkRegister, checkResetPassword, checkUsername } from '../../../domain/account/validation.ts';
+import { createSession, deleteSession, deleteUserSessions } from '../../accounts/sessions.ts';
+import { hashPassword, verifyPassword } from '../../accounts/password.ts';
+import { DEFAULT_THROTTLE, loginFailed, loginLocked, loginSucceeded, type ThrottlePolicy } from '../../accounts/throttle.ts';
+import { createCaptcha, solveCaptcha } from '../../accounts/captcha.ts';
+import { productRecords } from '../../accounts/guard-user.ts';
+import { sendMail } from '../../accounts/mailer.ts';
 import { balanceOf } from '../../wallet/ledger.ts';
-import { CallError, defineCall, type CallDeps } from '../call.ts';
+import { CallError, defineCall, type CallContext, type CallDeps } from '../call.ts';
 import { SESSION_COOKIE } from '../app.ts';
+import { SITE_SETTINGS } from './settings.ts';
+import { message } from '../../../domain/messages.ts';
 import type { Queryable } from '../../db/client.ts';
 
 interface UserRow {
-  id: number; username: string; password_hash: string; first_name: string; last_name: string; currency: string;
+  id: number; username: string; password_hash: string; first_name: string; last_name: string; currency: string; email: string;
   lang: string; user_type: string; staketype: number; online_user: number; limits: Partial<UserLimits> | null; last_login: Date | null;
+  birth_date: Date | string | null; mobile: string; city: string; address: string; post_code: string; country_id: number;
+  products: Record<string, number> | null; affiliate_status: number; affiliate_link: string;
 }
 
 /** A user's limits: their own where set, the defaults of betting-core.md section 9 otherwise. */
@@ -24,17 +37,39 @@ export async function loadUser(q: Queryable, userId: number): Promise<UserRow | 
   return row;
 }
 
-export function registerAccountCalls(app: FastifyInstance, deps: CallDeps, opts: { sessionTtl: number; cookieSecure: boolean; loginRateMax: number }): void {
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** A date column as yyyy-MM-dd whichever driver read it. */
+function ymd(d: Date | string | null): string {
+  if (!d) return '';
+  if (typeof d === 'string') return d.slice(0, 10);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+export interface AccountOptions { sessionTtl: number; cookieSecure: boolean; loginRateMax: number; throttle?: ThrottlePolicy }
+
+export function registerAccountCalls(app: FastifyInstance, deps: CallDeps, opts: AccountOptions): void {
+  const throttle = opts.throttle ?? DEFAULT_THROTTLE;
+
+  /** Starts a fresh session: the one the request came with (if any) is ended first (rotation). */
+  async function startSession(ctx: CallContext, userId: number): Promise<void> {
+    await deleteSession(ctx.db, ctx.req.cookies[SESSION_COOKIE]);
+    const token = await createSession(ctx.db, userId, opts.sessionTtl, ctx.now);
+    ctx.reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: opts.cookieSecure, maxAge: opts.sessionTtl });
+  }
+
   defineCall(app, deps, 'login', loginPayload, async (p, ctx) => {
+    const address = ctx.req.ip;
+    // A locked account or address answers the same whether the name exists or the password is right.
+    if (await loginLocked(ctx.db, p.userName, address, ctx.now)) throw new CallError(429, 'tooManyRequests');
     const [user] = await ctx.db.query<UserRow>('select * from users where username = $1', [p.userName]);
     if (!(await verifyPassword(user?.password_hash, p.password)) || !user) {
+      await loginFailed(ctx.db, p.userName, address, ctx.now, throttle);
       throw new CallError(401, 'wrongLogin', {}, { error: 'wrongLogin' });
     }
-    const token = await createSession(ctx.db, user.id, opts.sessionTtl, ctx.now);
+    await loginSucceeded(ctx.db, p.userName);
+    await startSession(ctx, user.id);
     await ctx.db.query('update users set last_login = $2 where id = $1', [user.id, new Date(ctx.now)]);
-    ctx.reply.setCookie(SESSION_COOKIE, token, {
-      path: '/', httpOnly: true, sameSite: 'lax', secure: opts.cookieSecure, maxAge: opts.sessionTtl,
-    });
     return { status: true, userId: user.id, lang: user.lang, redirect: '', key: '' };
   }, { rateLimit: { max: opts.loginRateMax, timeWindow: 60_000 } });
 
@@ -47,7 +82,6 @@ export function registerAccountCalls(app: FastifyInstance, deps: CallDeps, opts:
   defineCall(app, deps, 'userdata', emptyPayload, async (_p, ctx) => {
     const user = await loadUser(ctx.db, ctx.userId!);
     if (!user) throw new CallError(401, 'loginRequired', {}, { login: false });
-    const on = { status: 1 };
     return {
       status: true,
       userName: user.username,
@@ -60,10 +94,136 @@ export function registerAccountCalls(app: FastifyInstance, deps: CallDeps, opts:
       loginTime: user.last_login?.toISOString() ?? null,
       onlineUser: user.online_user,
       staketype: user.staketype,
+      affiliate_link: user.affiliate_link,
+      affiliateStatus: user.affiliate_status,
+      operatorId: 1,
       lang: user.lang,
-      sportUser: on,
-      liveUser: on,
+      terminalNo: '',
+      ...productRecords(user.products),
       limits: limitsOf(user),
     };
   }, { auth: true });
+
+  defineCall(app, deps, 'userdetail', emptyPayload, async (_p, ctx) => {
+    const [u] = await ctx.db.query<UserRow & { countryname: string | null }>(
+      'select u.*, c.nicename as countryname from users u left join countries c on c.id = u.country_id where u.id = $1', [ctx.userId]);
+    if (!u) throw new CallError(401, 'loginRequired', {}, { login: false });
+    return {
+      status: true,
+      userName: u.username, firstName: u.first_name, lastName: u.last_name, birthDate: ymd(u.birth_date),
+      email: u.email, mobile: u.mobile, city: u.city, address: u.address, postCode: u.post_code, countryname: u.countryname ?? '',
+    };
+  }, { auth: true });
+
+  // Registration (section 5). Live checks answer status true when the value is free to use.
+  const lookupRate = { max: 60, timeWindow: 60_000 };
+  defineCall(app, deps, 'usernameCheck', usernameCheckPayload, async (p, ctx) => {
+    const bad = checkUsername(p.userName);
+    if (bad) throw new CallError(422, 'invalidField', { field: 'userName' }, { key: bad.key });
+    const rows = await ctx.db.query('select 1 from users where username = $1', [p.userName]);
+    return rows.length ? { status: false, msg: message('usernameTaken', ctx.lang), key: 'usernameTaken' } : { status: true, msg: message('usernameAvailable', ctx.lang), key: 'usernameAvailable' };
+  }, { rateLimit: lookupRate });
+  defineCall(app, deps, 'emailCheck', emailCheckPayload, async (p, ctx) => {
+    const rows = await ctx.db.query('select 1 from users where lower(email) = lower($1)', [p.email]);
+    return { status: rows.length === 0 };
+  }, { rateLimit: lookupRate });
+  defineCall(app, deps, 'checkMobile', checkMobilePayload, async (p, ctx) => {
+    const digits = p.mobile.replace(/\D/g, '');
+    const rows = digits ? await ctx.db.query('select 1 from users where mobile = $1', [digits]) : [];
+    return { status: rows.length === 0 && /^\d{9,15}$/.test(digits) };
+  }, { rateLimit: lookupRate });
+  defineCall(app, deps, 'checkIdNumber', checkIdNumberPayload, async (p, ctx) => {
+    const rows = await ctx.db.query('select 1 from users where id_number = $1', [p.idNumber]);
+    return { status: rows.length === 0 && /^\d{11}$/.test(p.idNumber) };
+  }, { rateLimit: lookupRate });
+
+  defineCall(app, deps, 'currencies', emptyPayload, async (_p, ctx) => ({
+    status: true, results: await ctx.db.query<{ code: string }>('select code from currencies order by list_order'),
+  }));
+  defineCall(app, deps, 'countries', emptyPayload, async (_p, ctx) => ({
+    status: true, results: await ctx.db.query('select iso, id, nicename, phonecode from countries order by nicename'),
+  }));
+  // The image only: the answer stays on the server under captchaId (`text` carries no answer).
+  defineCall(app, deps, 'captcha', emptyPayload, async (_p, ctx) => {
+    const c = await createCaptcha(ctx.db, ctx.now);
+    return { status: true, image: c.image, text: '', captchaId: c.id };
+  }, { rateLimit: { max: 30, timeWindow: 60_000 } });
+
+  defineCall(app, deps, 'register', registerPayload, async (p, ctx) => {
+    if (SITE_SETTINGS.register_disabled === 1) throw new CallError(403, 'registerDisabled');
+    const [y = '', m = '', d = ''] = p.birthDate.split('-');
+    const nowYear = new Date(ctx.now).getUTCFullYear();
+    const errors = checkRegister({
+      firstName: p.firstName, lastName: p.lastName, birthDay: d, birthMonth: m, birthYear: y, idNumber: p.idNumber, sex: p.sex,
+      address: p.address, countryId: p.counrtyId, city: p.city, postCode: p.postCode, phoneCode: p.mobile?.code ?? '', mobile: p.mobile?.number ?? '',
+      userName: p.userName, password: p.password, repassword: p.password, email: p.email, currency: p.currency, captcha: p.captcha, confirm: true,
+    }, SITE_SETTINGS, nowYear);
+    // The captcha is used up first, so a wrong form cannot be retried against the same image.
+    if (!(await solveCaptcha(ctx.db, p.captchaId, p.captcha, ctx.now))) throw new CallError(422, 'securityCode', {}, { error: 'securityCode' });
+    const first = errors[0];
+    if (first) throw new CallError(422, 'invalidField', { field: first.field }, { error: first.key, field: first.field });
+    const currency = await ctx.db.query('select 1 from currencies where code = $1', [p.currency]);
+    if (!currency.length) throw new CallError(422, 'invalidField', { field: 'currency' }, { field: 'currency' });
+    const mobile = p.mobile?.number ? `${p.mobile.code}${p.mobile.number}` : '';
+    const passwordHash = await hashPassword(p.password);
+    const userId = await ctx.db.tx(async (q) => {
+      const taken = await q.query<{ username: string }>(
+        `select username from users where username = $1 or lower(email) = lower($2) or ($3 <> '' and mobile = $3) or ($4 <> '' and id_number = $4)`,
+        [p.userName, p.email, mobile, p.idNumber]);
+      if (taken.some((t) => t.username === p.userName)) throw new CallError(409, 'usernameTaken', {}, { error: 'usernameTaken' });
+      if (taken.length) throw new CallError(409, 'emailUsed', {}, { error: 'emailUsed' });
+      const [u] = await q.query<{ id: number }>(
+        `insert into users (username, password_hash, first_name, last_name, email, currency, lang, birth_date, sex, id_number, mobile, city, address, post_code, country_id, promotion_code, affiliate_user, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) returning id`,
+        [p.userName, passwordHash, p.firstName.trim(), p.lastName.trim(), p.email, p.currency, ctx.lang, `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`,
+          p.sex, p.idNumber, mobile, p.city.trim(), p.address.trim(), p.postCode.trim(), p.counrtyId, p.promotionCode, p.affiliateUser, new Date(ctx.now)]);
+      await q.query('insert into wallets (user_id, currency, balance) values ($1, $2, 0)', [u!.id, p.currency]);
+      return u!.id;
+    });
+    // Activation 0: logged in at once (no e-mail or SMS activation configured yet).
+    await startSession(ctx, userId);
+    await ctx.db.query('update users set last_login = $2 where id = $1', [userId, new Date(ctx.now)]);
+    return { status: true, activation: 0, userId, redirect: '' };
+  }, { rateLimit: { max: 10, timeWindow: 60_000 } });
+
+  // Passwords.
+  defineCall(app, deps, 'forgotPassword', forgotPasswordPayload, async (p, ctx) => {
+    const birth = `${p.birthDateYear}-${String(p.birthDateMonth).padStart(2, '0')}-${String(p.birthDateDay).padStart(2, '0')}`;
+    const [u] = await ctx.db.query<{ id: number; email: string }>('select id, email from users where username = $1 and birth_date = $2::date', [p.username, birth]);
+    if (!u) throw new CallError(404, 'noUserFound');
+    const code = randomBytes(24).toString('base64url');
+    await ctx.db.query('insert into password_resets (code_hash, user_id, expires_at) values ($1, $2, $3)', [sha256(code), u.id, new Date(ctx.now + 3_600_000)]);
+    sendMail({ to: u.email, subject: 'Password reset', body: `/${ctx.lang}/resetPassword/${code}`, at: ctx.now });
+    return { status: true, msg: message('passwordLinkSent', ctx.lang), key: 'passwordLinkSent' };
+  }, { rateLimit: { max: 10, timeWindow: 60_000 } });
+
+  defineCall(app, deps, 'resetPassword', resetPasswordPayload, async (p, ctx) => {
+    const bad = checkResetPassword(p.password, p.repassword);
+    if (bad) throw new CallError(422, bad.key === 'passwordNoSameRegister' ? 'passwordNoSameRegister' : 'allInputEnter');
+    const passwordHash = await hashPassword(p.password);
+    const done = await ctx.db.tx(async (q) => {
+      const [r] = await q.query<{ user_id: number }>(
+        'update password_resets set used_at = $2 where code_hash = $1 and used_at is null and expires_at > $2 returning user_id', [sha256(p.passCode), new Date(ctx.now)]);
+      if (!r) return false;
+      await q.query('update users set password_hash = $2 where id = $1', [r.user_id, passwordHash]);
+      await deleteUserSessions(q, r.user_id);
+      return true;
+    });
+    if (!done) throw new CallError(422, 'wrongResetCode');
+    return { status: true, msg: message('userPassChangeSuccess', ctx.lang), key: 'userPassChangeSuccess' };
+  }, { rateLimit: { max: 10, timeWindow: 60_000 } });
+
+  defineCall(app, deps, 'changePassword', changePasswordPayload, async (p, ctx) => {
+    const bad = checkChangePassword(p.currentPassword, p.newPassword, p.newPassword);
+    if (bad) throw new CallError(422, 'invalidField', { field: bad.field }, { error: bad.key });
+    const user = await loadUser(ctx.db, ctx.userId!);
+    if (!user || !(await verifyPassword(user.password_hash, p.currentPassword))) throw new CallError(422, 'wrongCurrentPassword');
+    await ctx.db.tx(async (q) => {
+      await q.query('update users set password_hash = $2 where id = $1', [user.id, await hashPassword(p.newPassword)]);
+      // Every session ends, this one included; the player keeps going on a new one.
+      await deleteUserSessions(q, user.id);
+    });
+    await startSession(ctx, user.id);
+    return { status: true, msg: message('userPassChangeSuccess', ctx.lang), key: 'userPassChangeSuccess' };
+  }, { auth: true, rateLimit: { max: 10, timeWindow: 60_000 } });
 }

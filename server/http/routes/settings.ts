@@ -17,6 +17,18 @@ export const SITE_SETTINGS = {
   default_theme: 'dark',
   registerTcRequired: 0,
   registerMobileRequired: 0,
+  // Header, footer and account area (account-platform.md sections 2 and 3).
+  redirectRegister: '',
+  whatsapp_number: '',
+  facebook_link: '',
+  twitter_link: '',
+  instagram_link: '',
+  telegram_link: '',
+  tv_link: '',
+  footer_text: '',
+  curacao_gaming: '',
+  browser_language: 0,
+  maintenance: 0,
 };
 
 export function registerSettings(app: FastifyInstance): void {

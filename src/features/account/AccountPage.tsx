@@ -1,32 +1,28 @@
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
-import { core } from '../../core-client.ts';
-import { useSession } from '../../state/session.ts';
-import { formatDateTime, formatMoney } from '../../ui/format.ts';
-import { LoginForm } from './LoginForm.tsx';
 
-/** Account tab: the login page for a visitor, a short account summary for a player. */
-export function AccountPage({ lang }: { lang: string }) {
-  const { user } = useSession();
+import { LoginForm } from './LoginForm.tsx';
+import { PageHeader } from './PageHeader.tsx';
+
+/** The Login page (firstlogin): logo, the form, links to register and forgot password; nextUrl followed. */
+export function AccountPage({ lang, nextUrl }: { lang: string; nextUrl?: string | undefined }) {
   const navigate = useNavigate();
-  if (!user) {
-    return (
-      <div style={{ padding: 16 }}>
-        <h1 className="page-title" style={{ paddingInline: 0 }}><Trans>Log in</Trans></h1>
-        <LoginForm onDone={() => void navigate({ to: '/$lang', params: { lang } })} />
-      </div>
-    );
-  }
+  const done = (to: string) => {
+    // Only a path of this site: nextUrl must never send the player elsewhere.
+    const safeNext = nextUrl && nextUrl.startsWith('/') && !nextUrl.startsWith('//') ? nextUrl.replace(/^\/[a-z]{2}(?=\/|$)/, `/${to}`) : '';
+    if (safeNext) void navigate({ href: safeNext, replace: true });
+    else void navigate({ to: '/$lang', params: { lang: to }, replace: true });
+  };
   return (
-    <div style={{ padding: 16 }}>
-      <h1 className="page-title" style={{ paddingInline: 0 }}>{user.userName}</h1>
-      <dl className="summary">
-        <dt><Trans>Balance</Trans></dt><dd>{formatMoney(user.credit, user.currencySymbol, lang)}</dd>
-        {user.lastLogin && <><dt><Trans>Last login</Trans></dt><dd>{formatDateTime(user.lastLogin, lang)}</dd></>}
-      </dl>
-      <button type="button" className="btn" style={{ marginBlockStart: 24, width: '100%' }} onClick={() => void core.logout().then(() => navigate({ to: '/$lang', params: { lang } }))}>
-        <Trans>Log out</Trans>
-      </button>
+    <div className="acc-page acc-login">
+      <PageHeader title="" onBack={() => void navigate({ to: '/$lang', params: { lang } })} />
+      <div className="logo acc-login-logo" aria-hidden="true"><span>BET</span><b>PWA</b></div>
+      <h1 className="page-title" style={{ paddingInline: 0 }}><Trans>Log in</Trans></h1>
+      <LoginForm lang={lang} onDone={done} />
+      <p className="acc-links">
+        <Link to="/$lang/register" params={{ lang }}><Trans>Register</Trans></Link>
+        <Link to="/$lang/forgotPassword" params={{ lang }}><Trans>Forgot password</Trans></Link>
+      </p>
     </div>
   );
 }

@@ -1,12 +1,22 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { core } from '../../core-client.ts';
+import { closeNotice, showNotice } from '../../state/ui.ts';
+import { useFormText } from './form-text.ts';
 
-const USERNAME = /^[\p{L}\p{N}._\- ]{4,20}$/u;
+/** After login: the language stored on this device, or else the user's (section 4). */
+export function languageAfterLogin(userLang: string | undefined, current: string): string {
+  const stored = localStorage.getItem('lang');
+  return stored || userLang || current;
+}
 
-/** Username and password (4-20 each; username letters, digits, dot, hyphen, underscore, space). */
-export function LoginForm({ onDone }: { onDone: () => void }) {
+/**
+ * Username and password (4-20 each; the rules are checked by the worker). The button shows '...'
+ * while loading; a failure shows a status 3 notice; a redirect in the reply is followed.
+ */
+export function LoginForm({ onDone, lang }: { onDone: (lang: string) => void; lang: string }) {
   const { t } = useLingui();
+  const text = useFormText();
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
   const [loading, setLoading] = useState(false);
@@ -14,16 +24,19 @@ export function LoginForm({ onDone }: { onDone: () => void }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!USERNAME.test(userName) || password.length < 4 || password.length > 20) {
-      setError(t`Username and password must be 4 to 20 characters.`);
-      return;
-    }
     setLoading(true);
     setError('');
     const r = await core.login(userName, password);
     setLoading(false);
-    if (r.ok) onDone();
-    else setError(r.msg || t`Could not reach the server. Check your connection and try again.`);
+    if (r.ok) {
+      closeNotice();
+      if (r.redirect) { location.assign(r.redirect); return; }
+      onDone(languageAfterLogin(r.lang, lang));
+      return;
+    }
+    const msg = text(r.key, r.args, r.text);
+    setError(msg);
+    showNotice({ status: 3, key: '', text: msg });
   };
 
   return (
@@ -37,7 +50,7 @@ export function LoginForm({ onDone }: { onDone: () => void }) {
         <label htmlFor="login-pass"><Trans>Password</Trans></label>
         <input id="login-pass" className="input" type="password" autoComplete="current-password" maxLength={20} value={password} onChange={(e) => setPassword(e.target.value)} required />
       </div>
-      <button type="submit" className="btn btn-primary" style={{ width: '100%' }} disabled={loading} data-testid="login-submit">
+      <button type="submit" className="btn btn-primary" style={{ width: '100%' }} disabled={loading} data-testid="login-submit" aria-label={loading ? t`Logging in` : undefined}>
         {loading ? '...' : <Trans>Log in</Trans>}
       </button>
       <p className="demo-hint"><Trans>Demo account: demo / demo1234</Trans></p>

@@ -1,15 +1,22 @@
+import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { HomeView } from '../../../workers/core/api.ts';
+import type { Sport } from '../../../domain/protocol/entities.ts';
 import { core } from '../../core-client.ts';
 import { MatchListSkeleton } from '../../ui/Skeleton.tsx';
 import { useLoad } from '../../ui/use-load.ts';
 import { usePwa } from '../../pwa/register.ts';
 import { MatchRow } from './MatchRow.tsx';
 import { SPORT_GLYPH } from './sport-meta.ts';
+import { formatKickoff } from '../../ui/format.ts';
 
 const loadHome = (): Promise<HomeView> => core.home();
 
-/** Home: the sport header and upcoming matches grouped by sport (at most 5 each). */
+/**
+ * Home: the sport header (first 4 sports, then live casino, slots and virtual, then the rest),
+ * a banner and jackpot placeholder (no call serves them yet), the popular-matches slider, and
+ * upcoming matches grouped by sport (at most 5 each) with a match-count link.
+ */
 export function Home({ lang }: { lang: string }) {
   const { load, retry } = useLoad(loadHome);
   const { t } = useLingui();
@@ -36,23 +43,53 @@ export function Home({ lang }: { lang: string }) {
   if (!home.sports.length) {
     return <div className="state"><h2><Trans>No upcoming matches</Trans></h2><p><Trans>New matches are added through the day. Check back soon.</Trans></p></div>;
   }
+  const header = home.header ?? { first: home.sports, rest: [] };
+  const chip = (s: Sport) => (
+    <Link key={s.id} className="sport-chip" to="/$lang/allsports" params={{ lang }} search={{ sid: s.id }}>
+      <span className="icon" aria-hidden="true">{SPORT_GLYPH[s.id] ?? '•'}</span>
+      <span>{s.name}</span>
+      <span className="count">{s.matchCount}</span>
+    </Link>
+  );
   return (
     <div>
       {home.offline && !pwa.offline && <div className="banner offline-banner" role="status"><p><Trans>You are offline: showing the last matches loaded.</Trans></p></div>}
       <nav className="sport-header" aria-label={t`Sports`} id="sports">
-        {home.sports.map((s) => (
-          <a key={s.id} className="sport-chip" href={`#sport-${s.id}`}>
-            <span className="icon" aria-hidden="true">{SPORT_GLYPH[s.id] ?? '•'}</span>
-            <span>{s.name}</span>
-            <span className="count">{s.matchCount}</span>
-          </a>
-        ))}
+        {header.first.map(chip)}
+        <a className="sport-chip product-chip" href={`/${lang}/livecasino`}><span className="icon" aria-hidden="true">🎰</span><span><Trans>Live casino</Trans></span></a>
+        <a className="sport-chip product-chip" href={`/${lang}/slots`}><span className="icon" aria-hidden="true">🍒</span><span><Trans>Slots</Trans></span></a>
+        <a className="sport-chip product-chip" href={`/${lang}/virtual`}><span className="icon" aria-hidden="true">🕹️</span><span><Trans>Virtual</Trans></span></a>
+        {header.rest.map(chip)}
       </nav>
+      <div className="home-promos" aria-hidden="true">
+        <div className="promo-banner"><span>{t`Pre-match betting`}</span></div>
+        <div className="jackpot-placeholder"><small>{t`Jackpot`}</small><span>—</span></div>
+      </div>
+      {home.slider && home.slider.length > 0 && (
+        <section className="section" aria-labelledby="popular-title">
+          <h2 className="section-title" id="popular-title">
+            {t`Popular matches`}
+            <Link className="more-link" to="/$lang/uphigh" params={{ lang }} search={{ act: 1 }}>{t`All`}</Link>
+          </h2>
+          <div className="slider" data-testid="popular-slider">
+            {home.slider.map((m) => {
+              const when = formatKickoff(m.matchDate, lang);
+              return (
+                <Link key={m.id} className="slide" to="/$lang/matchdetail/$id" params={{ lang, id: String(m.id) }} search={{ ttype: 'N' }}>
+                  <small>{when.day === 'today' ? t`Today` : when.day === 'tomorrow' ? t`Tomorrow` : when.day} {when.time} · {m.tournamentName}</small>
+                  <span>{m.home}</span><span>{m.away}</span>
+                  <span className="slide-odds">{m.odds.map((o) => <span key={o.key}><small>{o.label}</small> {o.price}</span>)}</span>
+                </Link>
+              );
+            })}
+          </div>
+        </section>
+      )}
       {home.sports.map((s) => (
         <section key={s.id} className="section" id={`sport-${s.id}`} aria-labelledby={`sport-title-${s.id}`}>
           <h2 className="section-title" id={`sport-title-${s.id}`}>
             <span className="icon" aria-hidden="true">{SPORT_GLYPH[s.id] ?? '•'}</span>{s.name}
-            <span className="more-link">{t`${s.matchCount} matches`}</span>
+            <Link className="more-link" to="/$lang/allsports" params={{ lang }} search={{ sid: s.id }}>{t`${s.matchCount} matches`}</Link>
           </h2>
           <div className="match-list">
             {s.matches.map((m) => <MatchRow key={m.id} match={m} lang={lang} />)}

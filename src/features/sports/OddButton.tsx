@@ -5,23 +5,43 @@ import { core } from '../../core-client.ts';
 import { LockIcon } from '../../ui/icons.tsx';
 import { useMarketText } from './market-names.ts';
 
-/** An odd as a button: the outcome label above the price, pressed when on the slip, locked when closed. */
-export const OddButton = memo(function OddButton({ matchId, odd, selected, teams }: { matchId: number; odd: OddView; selected: boolean; teams: string }) {
+/**
+ * An odd as a button: the outcome label above the price, pressed when on the slip, locked when
+ * closed. Live odds add the worker's movement (a green or red arrow for 3 s) and tap through the
+ * live store (`onPress`).
+ */
+export const OddButton = memo(function OddButton({ matchId, odd, selected, teams, move = 0, onPress }: {
+  matchId: number;
+  odd: OddView;
+  selected: boolean;
+  teams: string;
+  /** Live movement shown now: 1 up, -1 down, 0 none (the worker clears it after 3 s). */
+  move?: -1 | 0 | 1;
+  onPress?: () => void;
+}) {
   const { t } = useLingui();
   const label = useMarketText().pick(odd.label);
   const price = odd.price;
+  // a locked odd shows its lock, not its last move
+  const moved = !odd.open ? undefined : move > 0 ? 'up' : move < 0 ? 'down' : undefined;
   return (
     <button
       type="button"
-      className="odd"
+      className={moved ? `odd moved-${moved}` : 'odd'}
       aria-pressed={selected}
       disabled={!odd.open}
-      aria-label={odd.open ? t`${teams}: ${label} at ${price}` : t`${teams}: ${label} closed`}
-      onClick={() => void core.toggleOdd(matchId, odd.oddsid, odd.oddid)}
+      aria-label={odd.open
+        ? (moved === 'up' ? t`${teams}: ${label} at ${price}, up` : moved === 'down' ? t`${teams}: ${label} at ${price}, down` : t`${teams}: ${label} at ${price}`)
+        : t`${teams}: ${label} closed`}
+      onClick={onPress ?? (() => void core.toggleOdd(matchId, odd.oddsid, odd.oddid))}
       data-testid="odd"
+      data-locked={odd.open ? undefined : 'true'}
+      data-move={moved}
     >
       <span className="label">{label}</span>
-      {odd.open ? <span className="price">{price}</span> : <LockIcon width={14} height={14} />}
+      {odd.open
+        ? <span className="price">{price}{moved && <span className={`odd-arrow ${moved}`} aria-hidden="true">{moved === 'up' ? '▲' : '▼'}</span>}</span>
+        : <LockIcon width={14} height={14} aria-hidden="true" />}
     </button>
   );
 });

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Outlet, redirect, useLocation } from '@tanstack/react-router';
 import { core } from '../../core-client.ts';
@@ -8,6 +9,11 @@ import { TabBar } from '../../ui/TabBar.tsx';
 import { NoticeBar } from '../../ui/NoticeBar.tsx';
 import { CouponBar } from '../../features/betslip/CouponBar.tsx';
 import { LoginPopup } from '../../features/account/LoginPopup.tsx';
+import { readTimezoneCookie } from '../../features/account/timezone-cookie.ts';
+import { PushPopups } from '../../features/content/PushPopups.tsx';
+import { SiteFooter } from '../../features/content/SiteFooter.tsx';
+import { MaintenancePage } from '../../features/content/StatusPages.tsx';
+import { useLoad } from '../../ui/use-load.ts';
 import { InstallHint } from '../../pwa/InstallHint.tsx';
 import { UpdatePrompt } from '../../pwa/UpdatePrompt.tsx';
 import { OfflineBanner } from '../../pwa/OfflineBanner.tsx';
@@ -23,27 +29,50 @@ export const Route = createFileRoute('/$lang')({
     }
     await activateLanguage(params.lang);
     void core.setLang(params.lang);
+    // Every date the worker formats follows the cookie `timezone` (account-platform.md section 2).
+    void core.setTimezone(readTimezoneCookie());
+    // login_screen: a visitor goes to Login (the worker's guard; pages with their own guard decide themselves).
+    const first = location.pathname.split('/')[2] ?? '';
+    if (!['firstlogin', 'register', 'forgotPassword', 'resetPassword', 'languages'].includes(first)) {
+      await core.session();
+      if ((await core.guard('')) === 'login') throw redirect({ to: '/$lang/firstlogin', params: { lang: params.lang }, search: { nextUrl: location.href }, replace: true });
+    }
   },
   component: Shell,
 });
+
+// The coupon bar appears on the sport and live sections (betting-core.md section 2), not on coupons or account pages.
+const COUPON_BAR_PAGES = new Set(['home', 'allsports', 'sports', 'uphigh', 'livebets', 'favoriteslive', 'matchdetail', 'results']);
+
+const siteView = () => core.siteView();
 
 function Shell() {
   const { lang } = Route.useParams();
   const path = useLocation({ select: (l) => l.pathname });
   // BetSlip is full screen: header and footer hidden (section 2).
   const fullScreen = path.endsWith('/betslip');
+  // Login hides header and footer too (account-platform.md section 2).
+  const bare = fullScreen || path.endsWith('/firstlogin');
+  const { load: site } = useLoad(siteView);
+  // The worker opens the live feed only on betslip-related pages (or with a slip), so it learns each page.
+  const page = path.split('/')[2] || 'home';
+  useEffect(() => { void core.setLivePage(page); }, [page]);
   return (
     <div className="app">
       <a href="#main" className="visually-hidden"><Trans>Skip to content</Trans></a>
-      {!fullScreen && <TopBar lang={lang} />}
+      {!bare && <TopBar lang={lang} />}
       <UpdatePrompt />
       <OfflineBanner />
       {!fullScreen && <InstallHint />}
-      <main id="main" className={fullScreen ? undefined : 'app-main'}><Outlet /></main>
-      {!fullScreen && <CouponBar lang={lang} />}
-      {!fullScreen && <TabBar lang={lang} />}
+      <main id="main" className={fullScreen ? undefined : 'app-main'}>
+        {!bare && <PushPopups onHome={page === 'home'} />}
+        {site.state === 'ready' && site.data.maintenance ? <MaintenancePage /> : <Outlet />}
+        {!bare && <SiteFooter lang={lang} />}
+      </main>
+      {!fullScreen && COUPON_BAR_PAGES.has(page.toLowerCase()) && <CouponBar lang={lang} />}
+      {!bare && <TabBar lang={lang} />}
       <NoticeBar />
-      <LoginPopup />
+      <LoginPopup lang={lang} />
     </div>
   );
 }

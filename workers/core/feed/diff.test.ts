@@ -66,7 +66,7 @@ describe('diff', () => {
     const [q] = step([scoreChange(1, { h: 0, a: 1 }, [], NO_CARDS, { h: 0, a: 0 })]);
     expect(q!.m).toEqual({ scr: { h: 0, a: 1 } });
     expect(q!.g![107]).toEqual({ name: 'Rest of match (0:1)', special: '0:1' });
-    expect(q!.o![oddId(1, 7, 0)]).toEqual({ special: '0:1' });
+    expect(q!.o![oddId(1, 7, 0)]).toEqual({ key: '1|7|1|0:1', special: '0:1' });
   });
 
   it('sends removed for a subscribed match that ends, nothing for others', () => {
@@ -111,5 +111,22 @@ describe('patch batcher', () => {
     expect(mergePatch({ id: 1, m: { ti: 1 } }, { id: 1, removed: true })).toEqual({ id: 1, removed: true });
     const full = { id: 1, m: { ti: 2 }, g: {}, o: {} };
     expect(mergePatch({ id: 1, removed: true }, full)).toBe(full);
+  });
+});
+
+describe('patch batcher budget', () => {
+  it('spreads a large batch over frames, at least one patch each, in order', () => {
+    const frames: Array<() => void> = [];
+    const out: MatchPatch[][] = [];
+    const b = createPatchBatcher((cb) => frames.push(cb), (p) => out.push(p), 10);
+    const full = (id: number): MatchPatch => ({ id, m: { id }, o: Object.fromEntries([1, 2, 3, 4].map((k) => [id * 10 + k, { odd: 2000 }])) });
+    b.push([full(1), full(2), full(3)]);
+    expect(frames).toHaveLength(1);
+    frames.shift()!();
+    expect(out.map((x) => x.map((p) => p.id))).toEqual([[1]]);
+    frames.shift()!();
+    frames.shift()!();
+    expect(out.map((x) => x.map((p) => p.id))).toEqual([[1], [2], [3]]);
+    expect(frames).toHaveLength(0);
   });
 });

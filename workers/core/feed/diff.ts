@@ -42,6 +42,8 @@ export interface MatchView {
   pe: number;
   cards: Cards;
   corners: Score;
+  /** Number of odds groups (markets) the match has, for the row's '+N'. */
+  groups: number;
 }
 
 export interface GroupView {
@@ -55,6 +57,8 @@ export interface GroupView {
 }
 
 export interface OutcomeView {
+  /** The slip key of this pick (match, odds type, outcome, special): the selected state. */
+  key: string;
   oddid: number;
   oddsid: number;
   outcomeid: number;
@@ -91,10 +95,22 @@ export interface DiffState {
   views: Set<number>;
   sent: Map<number, Sent>;
   format: OddsFormat;
+  /**
+   * Odds types a list row shows (the odds-type dropdown); null = every group. Matches in `detail`
+   * (an open MatchDetail) get every group. Why: a football match has dozens of groups and a list
+   * row shows one market, so a row's patch stays a few hundred bytes.
+   */
+  types: ReadonlySet<number> | null;
+  detail: ReadonlySet<number>;
 }
 
 export function createDiffState(format: OddsFormat = {}): DiffState {
-  return { views: new Set(), sent: new Map(), format };
+  return { views: new Set(), sent: new Map(), format, types: null, detail: new Set() };
+}
+
+/** Whether a group of this odds type of match `mid` is shown by a subscribed view. */
+function shows(ds: DiffState, mid: number, oddstype: number): boolean {
+  return !ds.types || ds.types.has(oddstype) || ds.detail.has(mid);
 }
 
 // ------------------------------------------------------------------ views of store objects
@@ -104,7 +120,7 @@ export function matchView(m: StoreMatch): MatchView {
     id: m.id, home: m.h, away: m.a, homeLabel: cutName(m.h), awayLabel: cutName(m.a),
     sid: m.sid, cid: m.cid, tid: m.tid, cn: m.cn, tn: m.tn, d: m.d,
     ms: m.ms, status: shownStatus(m.ms), live: isLive(m.ms), bs: m.bs, open: matchAllowsBets(m),
-    scr: m.scr, sscr: m.sscr, ti: m.ti, pe: m.pe, cards: m.cards, corners: m.corners,
+    scr: m.scr, sscr: m.sscr, ti: m.ti, pe: m.pe, cards: m.cards, corners: m.corners, groups: m.groupIds.length,
   };
 }
 
@@ -117,6 +133,7 @@ export function groupView(g: StoreGroup): GroupView {
 
 export function outcomeView(m: StoreMatch, g: StoreGroup, o: StoreOutcome, now: number, format: OddsFormat): OutcomeView {
   return {
+    key: `${m.id}|${g.oddstype}|${o.outcomeid}|${g.special}`,
     oddid: o.oddid, oddsid: g.oddsid, outcomeid: o.outcomeid, label: o.outcome, special: o.special,
     odd: o.odd, text: formatOdds(o.odd, format), mv: shownMovement(o.mv, o.mvAt, now),
     open: isOddOpen(m, g, o), locked: isSelectionLocked(m, g, o), suspended: isOddSuspended(o) || g.iss === 1,
@@ -170,7 +187,7 @@ function full(ds: DiffState, store: OddsStore, m: StoreMatch, now: number, out: 
   p.o = {};
   for (const gid of m.groupIds) {
     const g = store.groups.get(gid);
-    if (!g) continue;
+    if (!g || !shows(ds, m.id, g.oddstype)) continue;
     const gv = groupView(g);
     sent.g.set(gid, gv);
     p.g[gid] = { ...gv };
@@ -242,7 +259,7 @@ export function diffStore(ds: DiffState, store: OddsStore, touched: Touched, now
       wide.add(id);
       for (const gid of m.groupIds) {
         const g = store.groups.get(gid);
-        if (g) diffGroup(ds, store, m, g, sent, now, out, true);
+        if (g && shows(ds, id, g.oddstype)) diffGroup(ds, store, m, g, sent, now, out, true);
       }
       // groups the match no longer has
       for (const gid of [...sent.g.keys()]) if (!store.groups.has(gid)) sent.g.delete(gid);
@@ -250,7 +267,7 @@ export function diffStore(ds: DiffState, store: OddsStore, touched: Touched, now
   }
   for (const gid of touched.groups) {
     const g = store.groups.get(gid);
-    if (!g || wide.has(g.m) || !ds.views.has(g.m)) continue;
+    if (!g || wide.has(g.m) || !ds.views.has(g.m) || !shows(ds, g.m, g.oddstype)) continue;
     const m = store.matches.get(g.m);
     const sent = ds.sent.get(g.m);
     // a group's suspension changes how its outcomes look, so they are compared too
@@ -262,7 +279,7 @@ export function diffStore(ds: DiffState, store: OddsStore, touched: Touched, now
     const m = store.matches.get(o.m);
     const g = store.groups.get(o.g);
     const sent = ds.sent.get(o.m);
-    if (m && g && sent) diffOutcome(ds, store, m, g, oid, sent, now, out);
+    if (m && g && sent && shows(ds, o.m, g.oddstype)) diffOutcome(ds, store, m, g, oid, sent, now, out);
   }
   return out.list();
 }
@@ -271,9 +288,24 @@ export function diffStore(ds: DiffState, store: OddsStore, touched: Touched, now
  * Replaces the subscribed views: new ones get a full patch, dropped ones are forgotten (the UI
  * unmounted them, it needs no patch).
  */
-export function setViews(ds: DiffState, store: OddsStore, ids: Iterable<number>, now: number): MatchPatch[] {
+export function setViews(
+  ds: DiffState, store: OddsStore, ids: Iterable<number>, now: number,
+  shown?: { types?: readonly number[] | null; detail?: Iterable<number> },
+): MatchPatch[] {
   const next = new Set(ids);
   for (const id of ds.views) if (!next.has(id)) ds.sent.delete(id);
+  if (shown?.types !== undefined) {
+    const types = shown.types ? new Set(shown.types) : null;
+    const sameTypes = types === ds.types || (!!types && !!ds.types && types.size === ds.types.size && [...types].every((t) => ds.types!.has(t)));
+    // other markets shown: every view is sent in full again
+    if (!sameTypes) ds.sent.clear();
+    ds.types = types;
+  }
+  if (shown?.detail !== undefined) {
+    const detail = new Set(shown.detail);
+    for (const id of new Set([...detail, ...ds.detail])) if (detail.has(id) !== ds.detail.has(id)) ds.sent.delete(id);
+    ds.detail = detail;
+  }
   ds.views = next;
   const out = new PatchSet();
   for (const id of next) {
@@ -319,18 +351,42 @@ export interface PatchBatcher {
   readonly pending: number;
 }
 
+/** Entries of a patch (match fields, groups, outcomes): a proxy of its size on the wire. */
+export function patchCost(p: MatchPatch): number {
+  return (p.m || p.removed ? 4 : 0) + (p.g ? Object.keys(p.g).length : 0) + (p.o ? Object.keys(p.o).length : 0);
+}
+
 /**
  * Coalesces patches per match and delivers them at most once per scheduled frame. `schedule` is
  * requestAnimationFrame in the worker (or setTimeout(cb, 16)); tests inject their own.
+ * `maxCost` bounds one delivery (patchCost summed, at least one patch): when many rows enter the
+ * view at once their full patches spread over a few frames instead of one large message.
  */
-export function createPatchBatcher(schedule: (cb: () => void) => void, deliver: (patches: MatchPatch[]) => void): PatchBatcher {
+export function createPatchBatcher(schedule: (cb: () => void) => void, deliver: (patches: MatchPatch[]) => void, maxCost = Infinity): PatchBatcher {
   let queue = new Map<number, MatchPatch>();
   let scheduled = false;
   const flush = () => {
     scheduled = false;
     if (!queue.size) return;
-    const out = [...queue.values()];
-    queue = new Map();
+    let out: MatchPatch[];
+    if (maxCost === Infinity) {
+      out = [...queue.values()];
+      queue = new Map();
+    } else {
+      out = [];
+      let cost = 0;
+      for (const [id, p] of queue) {
+        const c = patchCost(p);
+        if (out.length && cost + c > maxCost) break;
+        out.push(p);
+        cost += c;
+        queue.delete(id);
+      }
+      if (queue.size) {
+        scheduled = true;
+        schedule(flush);
+      }
+    }
     deliver(out);
   };
   return {

@@ -1,0 +1,96 @@
+/**
+ * The coupon lifecycle calls (betting-core.md section 7): couponList with filters,
+ * getCouponDetail with the sell offer, the public share calls (ticketDetail, shareCoupon),
+ * sellCoupon, cancelCoupon, the back-office results entry, and the receipt print page.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import {
+  cancelCouponPayload, couponDetailPayload, couponListPayload, enterResultPayload, sellCouponPayload, shareCouponPayload, ticketDetailPayload,
+} from '../../../domain/protocol/calls.ts';
+import { message } from '../../../domain/messages.ts';
+import { couponDetail, couponLineRows, couponRow, COUPONS_PAGE, listCoupons, toItem, toLine } from '../../db/queries/coupons.ts';
+import { cancelCoupon, sellCoupon, sellOffer } from '../../betting-lifecycle/sell.ts';
+import { receiptHtml } from '../../betting-lifecycle/print.ts';
+import { settleMatch } from '../../settlement/settle-match.ts';
+import { CallError, defineCall, type CallDeps } from '../call.ts';
+import { SITE_SETTINGS } from './settings.ts';
+
+const DAY = 86_400_000;
+
+/** Back-office roles that may enter results (account-platform.md section 6: admin, operator). */
+const RESULT_ROLES = new Set(['A', 'O']);
+
+export function registerCouponLifecycle(app: FastifyInstance, deps: CallDeps): void {
+  defineCall(app, deps, 'couponList', couponListPayload, async (p, ctx) => {
+    // Default range: coupons_day days back until the end of today.
+    const end = p.endDate ? Date.parse(p.endDate) : ctx.now + DAY;
+    const start = p.startDate ? Date.parse(p.startDate) : ctx.now - SITE_SETTINGS.coupons_day * DAY;
+    const out = await listCoupons(ctx.db, ctx.userId!, {
+      start, end,
+      status: p.status === '' ? undefined : p.status,
+      couponType: p.couponType === '' ? undefined : p.couponType,
+      offset: p.order ?? 0, limit: p.limit ?? COUPONS_PAGE,
+    }, ctx.now);
+    return { status: true, ...out };
+  }, { auth: true });
+
+  defineCall(app, deps, 'getCouponDetail', couponDetailPayload, async (p, ctx) => {
+    const detail = await couponDetail(ctx.db, ctx.userId!, p.ticketId, ctx.now);
+    if (!detail) throw new CallError(404, 'notFound');
+    const sellType = await sellOffer(ctx.db, detail.row, ctx.now, ctx.lang);
+    return { status: true, coupon: { result: detail.coupon }, results: detail.lines, sellType };
+  }, { auth: true });
+
+  // Public: the link carries the owner's id, which must match; nothing about the player is sent.
+  const shared = async (ticketId: number, userId: number | string, now: number) => {
+    const row = await couponRow(deps.db, ticketId, Number(userId));
+    if (!row) throw new CallError(404, 'notFound');
+    const { paid: _p, payDate: _d, canceled: _c, cancelUntil: _u, ...coupon } = toItem(row, now);
+    return { coupon, results: (await couponLineRows(deps.db, ticketId)).map(toLine) };
+  };
+  defineCall(app, deps, 'shareCoupon', shareCouponPayload, async (p, ctx) => ({ status: true, ...(await shared(p.couponId, p.userId, ctx.now)) }));
+  defineCall(app, deps, 'ticketDetail', ticketDetailPayload, async (p, ctx) => {
+    const s = await shared(p.ticketId, p.userId, ctx.now);
+    return { status: true, results: s.results, coupon: s.coupon };
+  });
+
+  defineCall(app, deps, 'sellCoupon', sellCouponPayload, async (p, ctx) => ({
+    ...(await sellCoupon(ctx.db, ctx.userId!, p.ticketId, ctx.now, ctx.lang, p.amount)),
+  }), { auth: true });
+
+  defineCall(app, deps, 'cancelCoupon', cancelCouponPayload, async (p, ctx) => ({
+    ...(await cancelCoupon(ctx.db, ctx.userId!, p.ticketId, ctx.now, ctx.lang)),
+  }), { auth: true });
+
+  defineCall(app, deps, 'bo/enterResult', enterResultPayload, async (p, ctx) => {
+    const [u] = await ctx.db.query<{ user_type: string }>('select user_type from users where id = $1', [ctx.userId]);
+    if (!u || !RESULT_ROLES.has(u.user_type)) throw new CallError(403, 'forbidden');
+    const [m] = await ctx.db.query('select 1 from matches where id = $1', [p.matchId]);
+    if (!m) throw new CallError(404, 'matchNotFound');
+    const report = await settleMatch(ctx.db, p.matchId, p.result, ctx.now, { source: 'backoffice', enteredBy: ctx.userId!, revision: p.revision });
+    return { status: true, msg: message('resultSaved', ctx.lang), version: report.version, coupons: report.coupons, changed: report.changed, paid: report.paid };
+  }, { auth: true });
+
+  // GET /ekol/user/printer/{lang}/{id}?timezone={tz}: the owner's receipt, printed 1 s after load.
+  app.get<{ Params: { lang: string; id: string }; Querystring: { timezone?: string } }>('/ekol/user/printer/:lang/:id', async (req, reply) => {
+    const lang = /^[a-z]{2}$/.test(req.params.lang) ? req.params.lang : 'tr';
+    const now = deps.clock();
+    const userId = await req.sessionUser(now);
+    const id = Number(req.params.id);
+    const page = (code: number, text: string) =>
+      reply.code(code).header('content-type', 'text/html; charset=utf-8').send(`<!doctype html><meta charset="utf-8"><title>${text}</title><p>${text}</p>`);
+    if (userId === null) return page(401, message('loginRequired', lang));
+    if (!Number.isSafeInteger(id) || id <= 0) return page(404, message('notFound', lang));
+    const detail = await couponDetail(deps.db, userId, id, now);
+    if (!detail) return page(404, message('notFound', lang));
+    const [w] = await deps.db.query<{ currency: string }>('select currency from users where id = $1', [userId]);
+    const tz = typeof req.query.timezone === 'string' && req.query.timezone.length <= 64 ? req.query.timezone : 'UTC';
+    const nonce = randomBytes(16).toString('base64');
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'nonce-${nonce}'`)
+      .send(receiptHtml(detail.coupon, detail.lines, { lang, timeZone: tz, currency: w?.currency === 'TRY' ? 'TL' : (w?.currency ?? ''), nonce }));
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * The live calls of betting-core.md section 7 (liveMatches, liveoddsnew, liveLookup, tv, tvList),
+ * answered from the same LiveState that feeds /ws/feed and prices live coupons, so HTTP and the
+ * socket never disagree.
+ */
+import type { FastifyInstance } from 'fastify';
+import { liveLookupPayload, liveMatchesPayload, liveOddsPayload, tvPayload, emptyPayload } from '../../../domain/protocol/calls.ts';
+import type { LiveMatch } from '../../../domain/protocol/feed.ts';
+import type { LiveState } from '../../feed/live-state.ts';
+import { CallError, defineCall, type CallDeps } from '../call.ts';
+
+/** Sports whose live matches the simulator 'streams' (the TV list); a real provider gives its own. */
+const TV_SPORTS = new Set([1, 3, 5]);
+
+const withoutOdds = ({ odds, ...m }: LiveMatch) => ({ ...m, oddsCount: odds.reduce((n, g) => n + g.outcomes.length, 0) });
+
+export function registerLiveCalls(app: FastifyInstance, deps: CallDeps, live: LiveState): void {
+  const sportNames = async (db: CallDeps['db']) =>
+    new Map((await db.query<{ id: number; name: string }>('select id, name from sports')).map((s) => [s.id, s.name]));
+
+  defineCall(app, deps, 'liveMatches', liveMatchesPayload, async (p, ctx) => {
+    const all = live.listMatches();
+    const names = await sportNames(ctx.db);
+    const counts = new Map<number, number>();
+    for (const m of all) counts.set(m.sid, (counts.get(m.sid) ?? 0) + 1);
+    const sports = [...counts].sort((a, b) => a[0] - b[0])
+      .map(([sportId, liveCount]) => ({ sportId, sportName: names.get(sportId) ?? String(sportId), liveCount, inPlay: liveCount }));
+    const kw = p.keyWord?.trim().toLocaleLowerCase('tr');
+    const types = p.odds?.length ? new Set(p.odds) : null;
+    const list = all
+      .filter((m) => !p.sportId || m.sid === p.sportId)
+      .filter((m) => !kw || kw.length < 3 || `${m.h} ${m.a} ${m.tn} ${m.cn}`.toLocaleLowerCase('tr').includes(kw))
+      .sort((a, b) => a.d - b.d || a.id - b.id);
+    const page = list.slice(p.order ?? 0, (p.order ?? 0) + (p.limit ?? 1000))
+      .map((m) => (types ? { ...m, odds: m.odds.filter((g) => types.has(g.oddstype)) } : m));
+    return { status: true, data: { matches: page, sports, totalRows: list.length } };
+  });
+
+  defineCall(app, deps, 'liveoddsnew', liveOddsPayload, async (p, ctx) => {
+    const m = live.getMatch(p.matchid);
+    if (m) {
+      const { odds, ...match } = m;
+      return { status: true, match, odds };
+    }
+    // No longer live: the catalogue still knows the teams, for the match-closed message.
+    const [row] = await ctx.db.query<{ h: string; a: string; status: string }>(
+      `select h.name as h, a.name as a, m.status from matches m join teams h on h.id = m.home_id join teams a on a.id = m.away_id where m.id = $1`,
+      [p.matchid],
+    );
+    throw new CallError(404, 'matchNotFound', {}, row ? { match: { id: p.matchid, h: row.h, a: row.a, ms: row.status }, odds: [] } : {});
+  });
+
+  defineCall(app, deps, 'liveLookup', liveLookupPayload, async (p) => {
+    const matches = p.favorites.map((id) => live.getMatch(id)).filter((m): m is LiveMatch => !!m).map(withoutOdds);
+    return { status: true, matches };
+  });
+
+  const tvIds = () => live.snapshot().filter((m) => TV_SPORTS.has(m.sid)).map((m) => m.id);
+
+  defineCall(app, deps, 'tvList', emptyPayload, async () => ({ status: true, data: { matchIds: tvIds() } }));
+
+  // The stream needs login (section 2); a match outside the TV list has none.
+  defineCall(app, deps, 'tv', tvPayload, async (p) => {
+    if (!tvIds().includes(p.matchId)) throw new CallError(404, 'notFound');
+    return { status: true, videoId: `live-${p.matchId}`, data: { matchIds: tvIds() } };
+  }, { auth: true });
+}

@@ -1,0 +1,298 @@
+/**
+ * The settlement engine (issue 6): results in, coupons won or lost, winnings through the ledger.
+ *
+ * Exactly once by design, not by luck:
+ * - A result is stored first, as a numbered version of its match (result_versions), in its own
+ *   transaction; the same result again is not a new version, and an older source revision arriving
+ *   late is ignored. match_settlement.result_version says which version coupons must reflect.
+ * - Each coupon is then settled in ONE transaction of its own: lock the coupon row, read the latest
+ *   result of every match of the coupon, settle with domain/coupon, and write the tips, the coupon,
+ *   a coupon_settlements row keyed by (coupon, fingerprint of the result versions used) and the
+ *   ledger rows together. What a coupon has been paid is kept on it (settled_income), so a changed
+ *   outcome moves exactly the difference: the old payout reversed, the new one credited.
+ * - A run that dies in the middle leaves every coupon either fully settled or untouched, and
+ *   match_settlement.settled_version behind; resumePending (the settlement loop) runs it again, and
+ *   coupons already settled with the same fingerprint are skipped. Re-running is always safe.
+ * A coupon sold or cancelled first is never settled: sell and cancel lock the same row.
+ */
+import type { Db, Queryable } from '../db/client.ts';
+import type { MatchResult } from '../../domain/coupon/result.ts';
+import { settleTip, type TipOutcome } from '../../domain/coupon/settle.ts';
+import { settleCoupon, type TicketType } from '../../domain/coupon/settle-coupon.ts';
+import { postLedger } from '../wallet/ledger.ts';
+
+export interface SettleOptions {
+  /** The source's own revision of this result; an older one than stored is ignored. */
+  revision?: number | undefined;
+  source?: 'feed' | 'backoffice' | 'demo' | undefined;
+  enteredBy?: number | undefined;
+  /** Test hook, called before each chunk's transaction: a throw stops the run there (a crash). */
+  beforeCoupon?: ((couponId: number, index: number) => void) | undefined;
+  /** Coupons settled per transaction (default CHUNK). */
+  chunk?: number | undefined;
+}
+
+/**
+ * Coupons per transaction: each chunk commits whole or not at all, so exactly-once holds per
+ * coupon as with one transaction each, at a fraction of the round trips (the locks and reads
+ * of a chunk are one query each).
+ */
+export const CHUNK = 50;
+
+export interface RunReport {
+  matchId: number;
+  version: number;
+  /** Coupons looked at. */
+  coupons: number;
+  /** Coupons whose settlement changed in this run (a row in coupon_settlements was written). */
+  changed: number;
+  /** Sum of ledger movements of this run, minor units (reversals negative). */
+  paid: number;
+  /** Coupons that could not be settled automatically (bad system sizes ...), left for review. */
+  problems: number[];
+}
+
+/** Tip status numbers on coupon_tips, as the match line colours read them (display.ts lineColor). */
+const TIP_STATUS: Record<TipOutcome, number> = { open: 0, won: 1, halfWon: 1, lost: -1, halfLost: -1, void: 2 };
+
+/** A canonical JSON text, so the same result sent twice with keys in another order is the same. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    return `{${Object.keys(o).filter((k) => o[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(v);
+}
+
+/**
+ * Stores a result of a match as a new version when it differs from the latest one. Returns the
+ * version coupons must reflect now and whether this call added it.
+ */
+export async function recordResult(db: Db, matchId: number, result: MatchResult, now: number, opts: SettleOptions = {}): Promise<{ version: number; added: boolean }> {
+  return db.tx(async (q) => {
+    // The match_settlement row serialises writers of one match's results.
+    await q.query('insert into match_settlement (match_id, result_version) values ($1, 0) on conflict do nothing', [matchId]);
+    const [state] = await q.query<{ result_version: number }>('select result_version from match_settlement where match_id = $1 for update', [matchId]);
+    const [latest] = await q.query<{ version: number; result: MatchResult; revision: number | null }>(
+      'select version, result, revision from result_versions where match_id = $1 order by version desc limit 1', [matchId],
+    );
+    const current = state?.result_version ?? 0;
+    if (latest) {
+      if (opts.revision !== undefined && latest.revision !== null && opts.revision <= latest.revision) return { version: current, added: false };
+      if (canonical(latest.result) === canonical(result)) return { version: current, added: false };
+    }
+    const version = (latest?.version ?? 0) + 1;
+    await q.query(
+      `insert into result_versions (match_id, version, result, revision, source, entered_by, created_at) values ($1, $2, $3, $4, $5, $6, $7)`,
+      [matchId, version, JSON.stringify(result), opts.revision ?? null, opts.source ?? 'feed', opts.enteredBy ?? null, new Date(now)],
+    );
+    await q.query('update match_settlement set result_version = $2, updated_at = $3 where match_id = $1', [matchId, version, new Date(now)]);
+    return { version, added: true };
+  });
+}
+
+/**
+ * What others call when a match has a result (feed adapter, back-office entry, demo): records it
+ * and settles every coupon on the match. Safe to call again with the same or a corrected result.
+ */
+export async function settleMatch(db: Db, matchId: number, result: MatchResult, now: number, opts: SettleOptions = {}): Promise<RunReport> {
+  await recordResult(db, matchId, result, now, opts);
+  return runMatch(db, matchId, now, opts);
+}
+
+/** Settles every coupon with a tip on the match against the latest results; idempotent. */
+export async function runMatch(db: Db, matchId: number, now: number, opts: Pick<SettleOptions, 'beforeCoupon' | 'chunk'> = {}): Promise<RunReport> {
+  const [state] = await db.query<{ result_version: number }>('select result_version from match_settlement where match_id = $1', [matchId]);
+  const version = state?.result_version ?? 0;
+  const report: RunReport = { matchId, version, coupons: 0, changed: 0, paid: 0, problems: [] };
+  if (!version) return report;
+  // Only coupons that can still move: sold and cancelled ones are final.
+  const ids = await db.query<{ coupon_id: number }>(
+    `select distinct t.coupon_id from coupon_tips t join coupons c on c.id = t.coupon_id
+      where t.match_id = $1 and c.status in (0, 1, -1) order by t.coupon_id`,
+    [matchId],
+  );
+  const size = Math.max(1, opts.chunk ?? CHUNK);
+  for (let i = 0; i < ids.length; i += size) {
+    const chunk = ids.slice(i, i + size).map((r) => r.coupon_id);
+    opts.beforeCoupon?.(chunk[0]!, i);
+    const results = await settleCouponsOnce(db, chunk, now);
+    for (const [k, r] of results.entries()) {
+      report.coupons++;
+      if (r.kind === 'changed') { report.changed++; report.paid += r.delta; }
+      if (r.kind === 'problem') report.problems.push(chunk[k]!);
+    }
+  }
+  await db.query('update match_settlement set settled_version = greatest(settled_version, $2), updated_at = $3 where match_id = $1', [matchId, version, new Date(now)]);
+  return report;
+}
+
+/** Resumes every match whose settlement run did not finish (crash, restart); the settlement loop. */
+export async function resumePending(db: Db, now: number): Promise<RunReport[]> {
+  const pending = await db.query<{ match_id: number }>('select match_id from match_settlement where settled_version < result_version order by match_id limit 100');
+  const out: RunReport[] = [];
+  for (const { match_id } of pending) out.push(await runMatch(db, match_id, now));
+  return out;
+}
+
+interface CouponRow {
+  id: number; user_id: number; ticket_type: TicketType; status: number; ticket_stake: number; total_stake: number;
+  bonus_percent: number; max_pay: number; system_combi: string; settled_income: number; settled_fp: string;
+}
+interface TipRow {
+  id: number; coupon_id: number; match_id: number; odds_type: number; outcome_id: number; special: string; odd: number; banko: number;
+  version: number | null; result: MatchResult | null;
+}
+
+export type CouponOutcome = { kind: 'skipped' | 'unchanged' } | { kind: 'problem'; error: string } | { kind: 'changed'; status: number; income: number; delta: number };
+
+/** The sizes of a system coupon from its system_combi text ('2,3'); none for other kinds. */
+export function systemSizesOf(systemCombi: string): number[] {
+  return systemCombi.split(',').map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
+}
+
+/** Settles one coupon in its own transaction (see settleCouponsOnce). */
+export async function settleCouponOnce(db: Db, couponId: number, now: number): Promise<CouponOutcome> {
+  return (await settleCouponsOnce(db, [couponId], now))[0]!;
+}
+
+/**
+ * Settles coupons in one transaction against the latest results of their matches. The
+ * fingerprint (match:version of every tip's match) makes a repeat a no-op; a different
+ * fingerprint moves exactly the difference between the new payout and what was paid before.
+ */
+export async function settleCouponsOnce(db: Db, couponIds: readonly number[], now: number): Promise<CouponOutcome[]> {
+  return db.tx(async (q) => {
+    // Locked in id order, as every other locker of coupons does, so two runs cannot deadlock.
+    const rows = await q.query<CouponRow>(
+      `select id, user_id, ticket_type, status, ticket_stake, total_stake, bonus_percent, max_pay, system_combi, settled_income, settled_fp
+         from coupons where id = any($1::bigint[]) order by id for update`,
+      [couponIds],
+    );
+    // Read after the lock: a correction committed meanwhile is seen here, so the last writer wins.
+    const allTips = await tipsWithResults(q, couponIds);
+    const byCoupon = new Map<number, TipRow[]>();
+    for (const t of allTips) {
+      const list = byCoupon.get(Number(t.coupon_id)) ?? [];
+      list.push(t);
+      byCoupon.set(Number(t.coupon_id), list);
+    }
+    // The players' wallets too, in user order: two runs over overlapping players cannot deadlock.
+    const users = [...new Set(rows.map((r) => r.user_id))].sort((x, y) => x - y);
+    const wallets = await q.query<{ user_id: number; balance: number }>(
+      'select user_id, balance from wallets where user_id = any($1::int[]) order by user_id for update', [users],
+    );
+    const balance = new Map(wallets.map((w) => [w.user_id, Number(w.balance)]));
+    const byId = new Map(rows.map((r) => [Number(r.id), r]));
+    const outcomes = new Map<number, CouponOutcome>();
+    const plans: Plan[] = [];
+    for (const id of couponIds) {
+      const p = planCoupon(byId.get(id), byCoupon.get(id) ?? [], balance);
+      if ('kind' in p) outcomes.set(id, p);
+      else plans.push(p);
+    }
+    if (plans.length) {
+      // One statement writes the settlement rows, the tips and the coupons of the chunk; a
+      // settlement already made (same coupon and fingerprint) conflicts and writes nothing.
+      const claimed = await q.query<{ coupon_id: number }>(
+        `with x as (
+           select * from json_to_recordset($1::json) as x(coupon_id bigint, fp text, status smallint, income bigint, bonus_pay bigint, delta bigint)
+         ), s as (
+           insert into coupon_settlements (coupon_id, fingerprint, status, income, bonus_pay, delta, created_at)
+           select coupon_id, fp, status, income, bonus_pay, delta, $2 from x
+           on conflict (coupon_id, fingerprint) do nothing returning coupon_id
+         ), t as (
+           update coupon_tips t set status = y.status, outcome = y.outcome
+             from json_to_recordset($3::json) as y(id bigint, status smallint, outcome text)
+            where t.id = y.id and t.coupon_id in (select coupon_id from s)
+         ), c as (
+           update coupons c set status = x.status, income = x.income, bonus_pay = x.bonus_pay, settled_income = x.income, settled_fp = x.fp,
+                  paid = case when x.income > 0 then 1 else 0 end, pay_date = case when x.income > 0 then $2::timestamptz else null end
+             from x where c.id = x.coupon_id and x.coupon_id in (select coupon_id from s)
+         )
+         select coupon_id from s`,
+        [JSON.stringify(plans.map((p) => p.row)), new Date(now), JSON.stringify(plans.flatMap((p) => p.tips))],
+      );
+      const done = new Set(claimed.map((r) => Number(r.coupon_id)));
+      for (const p of plans) {
+        if (!done.has(p.row.coupon_id)) { outcomes.set(p.row.coupon_id, { kind: 'unchanged' }); continue; }
+        const { coupon_id: couponId, income: target, delta } = p.row;
+        if (delta !== 0) {
+          // New payout first, then the reversal of the old one: the wallet never dips below zero
+          // on the way, and the ledger shows both rows of a correction.
+          if (target > 0) await postLedger(q, { userId: p.userId, amount: target, kind: 'win', refType: 'coupon', refId: couponId });
+          if (p.before > 0) await postLedger(q, { userId: p.userId, amount: -p.before, kind: 'reversal', refType: 'coupon', refId: couponId });
+        }
+        outcomes.set(couponId, { kind: 'changed', status: p.row.status, income: target, delta });
+      }
+    }
+    return couponIds.map((id) => outcomes.get(id) ?? { kind: 'skipped' as const });
+  });
+}
+
+/** What a chunk writes for one coupon. */
+interface Plan {
+  row: { coupon_id: number; fp: string; status: number; income: number; bonus_pay: number; delta: number };
+  tips: Array<{ id: number; status: number; outcome: string }>;
+  userId: number;
+  before: number;
+}
+
+/**
+ * One locked coupon computed with domain/coupon: what to write, or why nothing is written.
+ * `balance` is the running balance of each player in the chunk, for the reversal check.
+ */
+function planCoupon(c: CouponRow | undefined, tips: TipRow[], balance: Map<number, number>): Plan | CouponOutcome {
+  if (!c || (c.status !== 0 && c.status !== 1 && c.status !== -1)) return { kind: 'skipped' };
+  const fp = [...new Set(tips.map((t) => `${t.match_id}:${t.version ?? 0}`))].sort().join(',');
+  if (fp === c.settled_fp) return { kind: 'unchanged' };
+  const outcomes = tips.map((t) => settleTip({ oddsType: t.odds_type, outcomeId: t.outcome_id, special: t.special }, t.result ?? undefined));
+  let settled;
+  try {
+    settled = settleCoupon({
+      ticketType: c.ticket_type, ticketStake: Number(c.ticket_stake), totalStake: Number(c.total_stake),
+      tips: tips.map((t, i) => ({ odd: t.odd, banko: t.banko === 1, outcome: outcomes[i]!, matchId: t.match_id })),
+      systemSizes: c.ticket_type === 'SK' ? systemSizesOf(c.system_combi) : [],
+      bonusPercent: c.bonus_percent, maxPay: Number(c.max_pay),
+    });
+  } catch (err) {
+    // A coupon the rulebook cannot read stays waiting for a person; the run goes on.
+    return { kind: 'problem', error: (err as Error).message };
+  }
+  const target = settled.state === 'settled' ? settled.income : 0;
+  const status = settled.state === 'settled' ? settled.status : 0;
+  const before = Number(c.settled_income);
+  const delta = target - before;
+  const held = balance.get(c.user_id) ?? 0;
+  // A correction that takes back more than the wallet holds cannot be booked (the ledger never
+  // goes below zero): the coupon is left as it was for a person to resolve; the next run retries.
+  if (held + delta < 0) return { kind: 'problem', error: 'reversal exceeds the balance' };
+  balance.set(c.user_id, held + delta);
+  return {
+    row: { coupon_id: Number(c.id), fp, status, income: target, bonus_pay: settled.bonusPay, delta },
+    tips: tips.map((t, i) => ({ id: Number(t.id), status: TIP_STATUS[outcomes[i]!], outcome: outcomes[i] === 'open' ? '' : outcomes[i]! })),
+    userId: c.user_id,
+    before,
+  };
+}
+
+async function tipsWithResults(q: Queryable, couponIds: readonly number[]): Promise<TipRow[]> {
+  return q.query<TipRow>(
+    `select t.id, t.coupon_id, t.match_id, t.odds_type, t.outcome_id, t.special, t.odd, t.banko, rv.version, rv.result
+       from coupon_tips t
+       left join lateral (select r.version, r.result from result_versions r where r.match_id = t.match_id order by r.version desc limit 1) rv on true
+      where t.coupon_id = any($1::bigint[]) order by t.coupon_id, t.id`,
+    [couponIds],
+  );
+}
+
+/** The latest stored result of a match, for match lines and previews. */
+export async function latestResults(q: Queryable, matchIds: readonly number[]): Promise<Map<number, MatchResult>> {
+  if (!matchIds.length) return new Map();
+  const rows = await q.query<{ match_id: number; result: MatchResult }>(
+    `select distinct on (match_id) match_id, result from result_versions where match_id = any($1::int[]) order by match_id, version desc`,
+    [[...new Set(matchIds)]],
+  );
+  return new Map(rows.map((r) => [r.match_id, r.result]));
+}

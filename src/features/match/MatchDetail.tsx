@@ -1,0 +1,113 @@
+import { useCallback, useState } from 'react';
+import { useNavigate, useRouter } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { MatchDetailView, Source } from '../../../workers/core/api.ts';
+import { core } from '../../core-client.ts';
+import { BackIcon } from '../../ui/icons.tsx';
+import { formatDateTime } from '../../ui/format.ts';
+import { FreshnessBanner } from '../sports/FreshnessBanner.tsx';
+import { TeamLogo } from '../sports/TeamLogo.tsx';
+import { ErrorState } from '../sports/states.tsx';
+import { useSwr } from '../sports/use-swr.ts';
+import { MarketGroup } from './MarketGroup.tsx';
+
+/** Market filter tab names, by the ids the worker sends. */
+const FILTER_NAMES: Record<string, MessageDescriptor> = {
+  all: msg`All markets`, main: msg`Main`, handicap: msg`Handicaps`, total: msg`Over/Under`, half: msg`Halves`,
+  goals: msg`Goals`, corners: msg`Corners`, cards: msg`Cards`,
+};
+
+/** MatchDetail (pre-match): caption with back, the match header, market filters and market groups (first 10 open). */
+export function MatchDetail({ lang, matchId }: { lang: string; matchId: number }) {
+  const { t } = useLingui();
+  const load = useCallback((source: Source) => core.matchDetail(matchId, source), [matchId]);
+  const detail = useSwr<MatchDetailView>(load);
+  return (
+    <div className="match-detail">
+      <Caption lang={lang} title={detail.data?.state === 'ok' ? `${detail.data.data.home} - ${detail.data.data.away}` : t`Match`} />
+      {detail.state === 'loading' && <DetailSkeleton />}
+      {detail.state === 'error' && <ErrorState onRetry={detail.retry} />}
+      {detail.state === 'ready' && detail.data.state === 'notFound' && (
+        <div className="state" role="alert" data-testid="match-not-found">
+          <h2><Trans>Match not found</Trans></h2>
+          <p><Trans>This match is no longer on offer. Find another one in the sports list.</Trans></p>
+        </div>
+      )}
+      {detail.state === 'ready' && detail.data.state === 'ok' && <Markets lang={lang} view={detail.data} />}
+    </div>
+  );
+}
+
+function Markets({ lang, view }: { lang: string; view: Extract<MatchDetailView, { state: 'ok' }> }) {
+  const { t } = useLingui();
+  const d = view.data;
+  const [filter, setFilter] = useState('all');
+  const [toggled, setToggled] = useState<ReadonlySet<string>>(() => new Set());
+  const teams = `${d.home} - ${d.away}`;
+  const groups = d.groups.filter((g) => filter === 'all' || g.filters.includes(filter));
+  return (
+    <>
+      <header className="match-header">
+        <div className="match-header-meta">{d.categoryName} · {d.tournamentName}</div>
+        <div className="match-header-teams">
+          <span className="team"><TeamLogo src={d.homeLogo} size={32} />{d.home}</span>
+          <time dateTime={d.matchDate}>{formatDateTime(d.matchDate, lang)}</time>
+          <span className="team"><TeamLogo src={d.awayLogo} size={32} />{d.away}</span>
+        </div>
+      </header>
+      <FreshnessBanner fresh={view.fresh} lang={lang} />
+      {view.closed ? (
+        <div className="state" role="alert" data-testid="match-closed">
+          <h2><Trans>Betting is closed for {teams}</Trans></h2>
+          <p><Trans>This match has no open markets right now.</Trans></p>
+        </div>
+      ) : (
+        <>
+          {d.filters.length > 1 && (
+            <div className="market-filters" role="tablist" aria-label={t`Market filters`}>
+              {d.filters.map((f) => (
+                <button key={f} type="button" role="tab" aria-selected={filter === f} className="chip" onClick={() => setFilter(f)}>{FILTER_NAMES[f] ? t(FILTER_NAMES[f]) : f}</button>
+              ))}
+            </div>
+          )}
+          {groups.length === 0 && <div className="state"><p><Trans>No markets under this filter.</Trans></p></div>}
+          {groups.map((g) => (
+            <MarketGroup key={g.key} group={g} matchId={d.id} teams={teams} open={g.open !== toggled.has(g.key)}
+              onToggle={() => setToggled((s) => { const n = new Set(s); if (n.has(g.key)) n.delete(g.key); else n.add(g.key); return n; })} />
+          ))}
+        </>
+      )}
+    </>
+  );
+}
+
+/** A page caption with a back button: back in history, or to the sports list when opened directly. */
+export function Caption({ lang, title }: { lang: string; title: string }) {
+  const { t } = useLingui();
+  const router = useRouter();
+  const navigate = useNavigate();
+  const back = () => {
+    if (window.history.length > 1 && router.history.canGoBack()) router.history.back();
+    else void navigate({ to: '/$lang/allsports', params: { lang } });
+  };
+  return (
+    <div className="caption">
+      <button type="button" className="icon-btn" onClick={back} aria-label={t`Back`} data-testid="back"><BackIcon /></button>
+      <h1 className="caption-title">{title}</h1>
+    </div>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div aria-busy="true">
+      <div className="match-header"><div className="skeleton" style={{ height: 56 }} /></div>
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="market"><div className="skeleton" style={{ height: 18, width: 140, margin: 12 }} />
+          <div className="market-line">{[0, 1, 2].map((j) => <div key={j} className="skeleton" style={{ height: 44 }} />)}</div></div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,217 @@
+/**
+ * The coupon's life after placement on both drivers (issue 6): list filters and paging, detail
+ * with the sell offer, sell (and its races with settlement and with itself), cancel and its
+ * refusals, the print page and the public share calls. Money is checked in the ledger.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { MatchListItem } from '../../domain/protocol/entities.ts';
+import type { CouponDetailReply, CouponItem } from '../../domain/protocol/coupons.ts';
+import { sellPrice } from '../../domain/coupon/sell.ts';
+import { settleMatch } from '../../server/settlement/settle-match.ts';
+import { CANCEL_BEFORE_KICKOFF_MS, SELL_MARGIN_PERMILLE } from '../../server/betting-lifecycle/rules.ts';
+import { drivers, ledgerViolations, snapshot, startHarness, type Harness } from './harness.ts';
+
+const DRIVERS = await drivers();
+
+interface Pick { mid: number; matchDate: number; oddsType: number; outcomeId: number; special: string; odd: number }
+
+describe.each(DRIVERS)('coupon lifecycle on %s', (driver) => {
+  let h: Harness;
+  let football: MatchListItem[];
+  let next = 0;
+  const takeMatch = () => football[next++]!;
+
+  beforeAll(async () => {
+    h = await startHarness(driver);
+    const res = await h.call('matches', { sportId: 1, limit: 60 });
+    football = res.json<{ data: { results: MatchListItem[] } }>().data.results.filter((m) => m.odds.some((g) => g.oddstype === 1));
+    expect(football.length).toBeGreaterThanOrEqual(20);
+  });
+  afterEach(() => h?.resetClock());
+  afterAll(async () => {
+    if (!h) return;
+    try {
+      expect(await ledgerViolations(h.db)).toEqual([]);
+    } finally {
+      await h.close();
+    }
+  });
+
+  function pickOf(m: MatchListItem, outcomeId = 1): Pick {
+    const g = m.odds.find((x) => x.oddstype === 1)!;
+    const o = g.outcomes.find((x) => x.outcomeid === outcomeId)!;
+    return { mid: m.id, matchDate: Date.parse(m.matchDate), oddsType: 1, outcomeId, special: g.special, odd: o.odd };
+  }
+  const tip = (p: Pick) => ({ mid: p.mid, oddTypeId: p.oddsType, ttype: 'N', odd: p.odd, banko: false, ktip: { outcomeid: p.outcomeId, special: p.special } });
+
+  async function player(prefix: string, credit = 100_000) {
+    const u = await h.addUser(prefix, credit);
+    return { id: u.id, cookie: await h.login(u.userName, u.password) };
+  }
+  async function place(cookie: string, picks: Pick[], stake: number, type?: 'TK' | 'KK' | 'CK'): Promise<number> {
+    const res = await h.call('createCoupon', {
+      ticketType: type ?? (picks.length === 1 ? 'TK' : 'KK'), oddChangeOk: true, systemTickets: [],
+      totalStake: stake * (type === 'CK' ? picks.length : 1), ticketStake: stake, tips: picks.map(tip),
+    }, { cookie });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ ticketId: number }>().ticketId;
+  }
+  const balance = async (userId: number) => (await snapshot(h.db, userId)).balance;
+  const list = async (cookie: string, f: Record<string, unknown> = {}) =>
+    (await h.call('couponList', f, { cookie })).json<{ status: boolean; results: CouponItem[]; totalCount: number }>();
+  const detail = async (cookie: string, ticketId: number) => (await h.call('getCouponDetail', { ticketId }, { cookie })).json<CouponDetailReply>();
+
+  it('lists with status, type and date filters, 25 a page by default, newest first', async () => {
+    const u = await player('list');
+    const ms = [takeMatch(), takeMatch(), takeMatch()];
+    const a = pickOf(ms[0]!);
+    const b = pickOf(ms[1]!);
+    const ids: number[] = [];
+    // Nine different picks three times each: the same coupon may be made only so often.
+    for (let i = 0; i < 27; i++) ids.push(await place(u.cookie, [pickOf(ms[i % 3]!, 1 + (Math.floor(i / 3) % 3))], 100 + i));
+    const kk = await place(u.cookie, [a, b], 100);
+    const all = await list(u.cookie);
+    expect(all.totalCount).toBe(28);
+    expect(all.results).toHaveLength(25);
+    expect(all.results[0]!.ticketId).toBe(kk);
+    const page2 = await list(u.cookie, { order: 25 });
+    expect(page2.results.map((c) => c.ticketId)).toEqual([ids[2], ids[1], ids[0]]);
+    expect((await list(u.cookie, { couponType: 0 })).results.map((c) => c.ticketId)).toEqual([kk]);
+    expect((await list(u.cookie, { couponType: 3 })).totalCount).toBe(27);
+    expect((await list(u.cookie, { couponType: 1 })).totalCount).toBe(0);
+    await h.call('cancelCoupon', { ticketId: ids[0] }, { cookie: u.cookie });
+    expect((await list(u.cookie, { status: -2 })).results.map((c) => c.ticketId)).toEqual([ids[0]]);
+    expect((await list(u.cookie, { status: 0 })).totalCount).toBe(27);
+    // A range that ends before today holds none of them.
+    const past = new Date(h.clock.now - 86_400_000).toISOString();
+    expect((await list(u.cookie, { startDate: new Date(h.clock.now - 10 * 86_400_000).toISOString(), endDate: past })).totalCount).toBe(0);
+    // The account badge asks for 10 waiting coupons.
+    expect((await list(u.cookie, { status: 0, limit: 10 })).results).toHaveLength(10);
+  });
+
+  it('detail: summary, lines, the sell offer priced with sellPrice, and cancel offered', async () => {
+    const u = await player('detail');
+    const p = pickOf(takeMatch());
+    const id = await place(u.cookie, [p], 1_000);
+    const d = await detail(u.cookie, id);
+    expect(d.status).toBe(true);
+    expect(d.coupon.result).toMatchObject({ ticketId: id, status: 0, canceled: 1, totalTipps: 1 });
+    expect(d.results[0]).toMatchObject({ matchId: p.mid, odds: p.odd, Results: '', outcome: '' });
+    const expected = sellPrice({ ticketStake: 1_000, tips: [{ placedOdd: p.odd, currentOdd: p.odd, outcome: 'open' }], bonusPercent: 0, maxPay: 10 ** 9, marginPermille: SELL_MARGIN_PERMILLE });
+    expect(d.sellType).toEqual({ status: true, msg: '', amount: expected.amount });
+    expect(d.sellType.amount).toBe(900);
+    // Not the owner: not found.
+    const other = await player('other');
+    expect((await h.call('getCouponDetail', { ticketId: id }, { cookie: other.cookie })).statusCode).toBe(404);
+  });
+
+  it('sells a waiting single: status 2, paid 1, pay date now, the price credited once', async () => {
+    const u = await player('sell');
+    const p = pickOf(takeMatch());
+    const id = await place(u.cookie, [p], 1_000);
+    const offer = (await detail(u.cookie, id)).sellType.amount;
+    const wrong = await h.call('sellCoupon', { ticketId: id, amount: offer + 1 }, { cookie: u.cookie });
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json()).toMatchObject({ status: false, amount: offer });
+    const res = await h.call('sellCoupon', { ticketId: id, amount: offer }, { cookie: u.cookie });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: true, amount: offer });
+    const d = await detail(u.cookie, id);
+    expect(d.coupon.result).toMatchObject({ status: 2, paid: 1, canceled: 0, income: offer, payDate: new Date(h.clock.now).toISOString() });
+    expect(d.sellType.status).toBe(false);
+    expect(await balance(u.id)).toBe(99_000 + offer);
+    const again = await h.call('sellCoupon', { ticketId: id }, { cookie: u.cookie });
+    expect(again.statusCode).toBe(409);
+    // A result after the sale settles nothing.
+    await settleMatch(h.db, p.mid, { ft: { h: 3, a: 0 }, ht: { h: 1, a: 0 } }, h.clock.now);
+    expect(await balance(u.id)).toBe(99_000 + offer);
+  });
+
+  it('does not offer sell on a multiple (CK) coupon', async () => {
+    const u = await player('ck');
+    const m = takeMatch();
+    const id = await place(u.cookie, [pickOf(m, 1), pickOf(m, 2)], 500, 'CK');
+    const d = await detail(u.cookie, id);
+    expect(d.sellType.status).toBe(false);
+    expect((await h.call('sellCoupon', { ticketId: id }, { cookie: u.cookie })).statusCode).toBe(422);
+  });
+
+  it('a sell racing a settlement, or another sell, pays once', async () => {
+    for (let round = 0; round < 3; round++) {
+      const u = await player(`race${round}`);
+      const p = pickOf(takeMatch());
+      const id = await place(u.cookie, [p], 1_000);
+      const [s1, s2] = await Promise.all([
+        h.call('sellCoupon', { ticketId: id }, { cookie: u.cookie }),
+        h.call('sellCoupon', { ticketId: id }, { cookie: u.cookie }),
+        settleMatch(h.db, p.mid, { ft: { h: 2, a: 1 }, ht: { h: 0, a: 0 } }, h.clock.now),
+      ]);
+      const sold = [s1, s2].filter((r) => r.statusCode === 200);
+      expect(sold.length).toBeLessThanOrEqual(1);
+      const rows = await h.db.query<{ kind: string }>(`select kind from ledger where ref_type = 'coupon' and ref_id = $1 and kind <> 'bet'`, [id]);
+      expect(rows).toHaveLength(1);
+      const [c] = await h.db.query<{ status: number }>('select status from coupons where id = $1', [id]);
+      expect(c!.status).toBe(sold.length ? 2 : 1);
+    }
+  });
+
+  it('cancels a waiting coupon with a refund; refuses after the cancel time and for a started match', async () => {
+    const u = await player('cancel');
+    const p = pickOf(takeMatch());
+    const id = await place(u.cookie, [p], 1_500);
+    expect(await balance(u.id)).toBe(98_500);
+    const res = await h.call('cancelCoupon', { ticketId: id }, { cookie: u.cookie });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: true });
+    expect(await balance(u.id)).toBe(100_000);
+    const d = await detail(u.cookie, id);
+    expect(d.coupon.result).toMatchObject({ status: -2, paid: 1, canceled: 0 });
+    expect((await h.call('cancelCoupon', { ticketId: id }, { cookie: u.cookie })).statusCode).toBe(409);
+
+    const late = await place(u.cookie, [p], 1_000);
+    h.clock.now = p.matchDate - CANCEL_BEFORE_KICKOFF_MS + 1_000;
+    expect((await detail(u.cookie, late)).coupon.result.canceled).toBe(0);
+    const expired = await h.call('cancelCoupon', { ticketId: late }, { cookie: u.cookie });
+    expect(expired.statusCode).toBe(422);
+    expect(expired.json()).toMatchObject({ status: false, msg: 'Kupon iptal süresi doldu' });
+    h.clock.now = p.matchDate + 60_000;
+    const live = await h.call('cancelCoupon', { ticketId: late, lang: 'en' }, { cookie: u.cookie });
+    expect(live.json()).toMatchObject({ status: false, msg: 'a live coupon cannot be cancelled' });
+    expect(await balance(u.id)).toBe(99_000);
+  });
+
+  it('prints an 80 mm receipt for the owner only, with the date in the given time zone', async () => {
+    const u = await player('print');
+    const p = pickOf(takeMatch());
+    const id = await place(u.cookie, [p], 1_000);
+    const get = (cookie?: string, tz = 'Europe/Istanbul') => h.app.inject({ method: 'GET', url: `/ekol/user/printer/tr/${id}?timezone=${encodeURIComponent(tz)}`, headers: cookie ? { cookie } : {} });
+    const res = await get(u.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain(`data-testid="receipt-number">${id}<`);
+    expect(res.body).toContain('size: 80mm');
+    expect(res.body).toContain('setTimeout');
+    const nonce = /script-src 'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))![1];
+    expect(res.body).toContain(`nonce="${nonce}"`);
+    // 12:00 UTC is 15:00 in Istanbul.
+    expect(res.body).toMatch(/data-testid="receipt-date">[^<]*15:00/);
+    expect((await get(u.cookie, 'Not/AZone')).statusCode).toBe(200);
+    expect((await get()).statusCode).toBe(401);
+    const other = await player('print2');
+    expect((await get(other.cookie)).statusCode).toBe(404);
+  });
+
+  it('share: the public calls need the owner id of the link and send nothing about the player', async () => {
+    const u = await player('share');
+    const p = pickOf(takeMatch());
+    const id = await place(u.cookie, [p], 1_000);
+    const res = await h.call('shareCoupon', { couponId: id, userId: u.id });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ coupon: Record<string, unknown>; results: unknown[] }>();
+    expect(body.coupon).toMatchObject({ ticketId: id, totalStake: 1_000 });
+    expect(body.results).toHaveLength(1);
+    expect(res.body).not.toMatch(/t_share|username|balance|credit/i);
+    expect((await h.call('ticketDetail', { ticketId: id, userId: String(u.id) })).json()).toMatchObject({ status: true });
+    expect((await h.call('shareCoupon', { couponId: id, userId: u.id + 1 })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,64 @@
+import type { CoreContext } from '../context.ts';
+import type { SiteView } from '../events.ts';
+
+/** The settings reply of GET /api/settings. */
+export type SiteSettings = Record<string, unknown> & {
+  login_screen?: number; register_disabled?: number; affiliateStatus?: number; serverId?: number; currencyMode?: number;
+  registerTcRequired?: number; registerMobileRequired?: number; redirectRegister?: string;
+};
+
+export const SETTINGS_REFETCH_MS = 216e5;
+export const SETTINGS_STALE_MS = 5 * 60_000;
+
+/** Settings with their load time: re-fetched every 6 hours; older than 5 minutes reloaded when a user-data call fails. */
+export function createSite(ctx: CoreContext) {
+  let settings: SiteSettings = {};
+  let loadedAt = 0;
+  let loading: Promise<SiteSettings> | null = null;
+
+  const view = (): SiteView => {
+    const str = (k: string) => (typeof settings[k] === 'string' ? (settings[k] as string) : '');
+    const social = ['facebook', 'twitter', 'instagram', 'telegram', 'youtube'].map((name) => ({ name, url: str(`${name}_link`) })).filter((s) => s.url);
+    return {
+      loginScreen: settings.login_screen === 1,
+      registerDisabled: settings.register_disabled === 1,
+      maintenance: settings.maintenance === 1,
+      whatsapp: str('whatsapp_number'),
+      social,
+      tvLink: str('tv_link'),
+      footerText: str('footer_text'),
+      copyrightLink: str('curacao_gaming'),
+      paymentLogos: Array.isArray(settings.payment_logos) ? (settings.payment_logos as string[]) : [],
+    };
+  };
+
+  async function load(force = false): Promise<SiteSettings> {
+    if (!force && loadedAt && ctx.clock() - loadedAt < SETTINGS_REFETCH_MS) return settings;
+    loading ??= (async () => {
+      try {
+        const res = await ctx.fetch('/api/settings');
+        const body = (await res.json()) as { settings?: SiteSettings };
+        if (body.settings) {
+          settings = body.settings;
+          loadedAt = ctx.clock();
+          ctx.emit({ type: 'site', payload: view() });
+        }
+      } catch {
+        // Offline: keep the last settings.
+      } finally {
+        loading = null;
+      }
+      return settings;
+    })();
+    return loading;
+  }
+
+  return {
+    load,
+    get: () => settings,
+    view,
+    /** After a failed user-data call: settings older than 5 minutes are reloaded. */
+    reloadIfStale: () => (ctx.clock() - loadedAt > SETTINGS_STALE_MS ? load(true) : Promise.resolve(settings)),
+  };
+}
+export type Site = ReturnType<typeof createSite>;

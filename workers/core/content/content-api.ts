@@ -1,0 +1,81 @@
+import { checkContact } from '../../../domain/account/validation.ts';
+import { NetworkError } from '../request.ts';
+import type { CoreContext } from '../context.ts';
+import { dateTimeText } from '../account/format.ts';
+import { timeZone } from '../account/zone.ts';
+
+export interface BonusView { id: number; title: string; status: 0 | 1 | 2; requested: boolean }
+export interface PromotionView { bonusId: number; image: string; title: string }
+export interface NotificationView { id: number; title: string; banner: string; content: string; date: string }
+export interface PopupView { id: number; type: number; type2: number; title: string; content: string; autoClose: number }
+
+/** Which push popups a page shows: types 0 and 2 only; type2 0 only on Home (section 9). */
+export function popupsFor(all: readonly PopupView[], onHome: boolean): PopupView[] {
+  return all.filter((p) => (p.type === 0 || p.type === 2) && (p.type2 !== 0 || onHome));
+}
+
+/** Bonuses, promotions, notifications, popups, static pages and the contact form. */
+export function createContentApi(ctx: CoreContext) {
+  let popups: PopupView[] | null = null;
+  return {
+    /** The left menu's A-Z list of sports (in the player's language order) with their match counts. */
+    async menuSports(): Promise<Array<{ id: number; name: string; count: number }>> {
+      const r = await ctx.call<{ results: Array<{ id: number; name: string; matchCount: number }> }>('sports').catch(() => null);
+      if (!r?.status) return [];
+      const lang = ctx.lang() === 'iq' || ctx.lang() === 'kr' ? 'ckb' : ctx.lang();
+      return r.results.map((x) => ({ id: x.id, name: x.name, count: x.matchCount })).sort((a, b) => a.name.localeCompare(b.name, lang));
+    },
+    async bonuses(): Promise<BonusView[] | null> {
+      const r = await ctx.call<{ data: Array<{ id: number; title: string; status: number; requestedExists: number }> }>('getBonus');
+      return r.status ? r.data.map((b) => ({ id: b.id, title: b.title, status: (b.status === 1 ? 1 : b.status === 2 ? 2 : 0) as 0 | 1 | 2, requested: b.requestedExists === 1 })) : null;
+    },
+    async requestBonus(bonusId: number): Promise<{ ok: boolean; text: string; key: string }> {
+      try {
+        const r = await ctx.call<{ message?: string }>('requestBonus', { bonusId });
+        return { ok: r.status, text: r.message ?? r.msg ?? '', key: r.error ?? '' };
+      } catch (err) {
+        if (err instanceof NetworkError) return { ok: false, text: '', key: 'networkError' };
+        throw err;
+      }
+    },
+    async promotions(): Promise<PromotionView[] | null> {
+      const r = await ctx.call<{ results: Array<{ bonusId: number; bonusImage: string; bannerTitle: string }> }>('promotions');
+      return r.status ? r.results.map((p) => ({ bonusId: p.bonusId, image: p.bonusImage, title: p.bannerTitle })) : null;
+    },
+    async promotionDetail(bonusId: number): Promise<{ title: string; image: string; content: string } | null> {
+      const r = await ctx.call<{ results: { bannerTitle: string; bonusImage: string; content: string } }>('promotionDetail', { bonusId });
+      return r.status ? { title: r.results.bannerTitle, image: r.results.bonusImage, content: r.results.content } : null;
+    },
+    async notifications(): Promise<NotificationView[]> {
+      if (!ctx.session()) return [];
+      const r = await ctx.call<{ results: Array<{ id: number; title: string; banner: string; content: string; createdAt: string }> }>('getNotifs').catch(() => null);
+      return r?.status ? r.results.map((n) => ({ id: n.id, title: n.title, banner: n.banner, content: n.content, date: dateTimeText(n.createdAt, timeZone()) })) : [];
+    },
+    async popups(onHome: boolean): Promise<PopupView[]> {
+      if (!popups) {
+        const r = await ctx.call<{ results: PopupView[] }>('getPopups').catch(() => null);
+        popups = r?.status ? r.results : [];
+      }
+      return popupsFor(popups, onHome);
+    },
+    async page(id: number): Promise<{ title: string; content: string } | null> {
+      try {
+        const r = await ctx.call<{ results: { title: string; content: string } }>('getPage', { pageid: id });
+        return r.status ? r.results : null;
+      } catch {
+        return null;
+      }
+    },
+    async contact(f: { email: string; topcategory: string; category: string; message: string }): Promise<{ ok: boolean; key: string; text: string }> {
+      const bad = checkContact(f);
+      if (bad) return { ok: false, key: bad.key, text: '' };
+      try {
+        const r = await ctx.call('contact', f);
+        return { ok: r.status, key: r.status ? 'contactSuccess' : (r.error ?? ''), text: r.msg ?? '' };
+      } catch (err) {
+        if (err instanceof NetworkError) return { ok: false, key: 'networkError', text: '' };
+        throw err;
+      }
+    },
+  };
+}

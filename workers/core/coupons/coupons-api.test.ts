@@ -1,0 +1,149 @@
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { openDb, type Db } from '../../../server/db/client.ts';
+import { migrate } from '../../../server/db/migrate.ts';
+import { seedDemo } from '../../../server/demo/seed.ts';
+import { buildApp } from '../../../server/http/app.ts';
+import { settleMatch } from '../../../server/settlement/settle-match.ts';
+import type { CouponItem } from '../../../domain/protocol/coupons.ts';
+import { createCoreApi, type CoreApi } from '../api.ts';
+import { CoreDb } from '../cache/db.ts';
+import { filterKept, rowView } from './coupons-api.ts';
+
+// The coupon history of the worker against the real server (PGlite in memory), with a switch
+// that cuts the network to prove the history stays readable offline.
+const NOW = Date.parse('2026-06-01T12:00:00Z');
+let db: Db;
+let app: FastifyInstance;
+let base = '';
+const net = { down: false };
+
+beforeAll(async () => {
+  db = await openDb({ dataDir: '' });
+  await migrate(db);
+  await seedDemo(db, NOW);
+  app = await buildApp({ db, clock: () => NOW });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await db?.close();
+});
+
+function browserFetch(): typeof fetch {
+  let cookie = '';
+  return async (input, init) => {
+    if (net.down) throw new TypeError('Failed to fetch');
+    const headers = new Headers(init?.headers);
+    if (cookie) headers.set('cookie', cookie);
+    const res = await fetch(`${base}${String(input)}`, { ...init, headers });
+    const set = res.headers.get('set-cookie');
+    if (set) cookie = set.split(';')[0]!.endsWith('=') ? '' : set.split(';')[0]!;
+    return res;
+  };
+}
+
+const item = (over: Partial<CouponItem>): CouponItem => ({
+  id: 1, archived: 0, ticketId: 1, ticketDate: '2026-06-01T10:00:00.000Z', ticketType: 'TK', status: 0, totalTipps: 1, totalStake: 100,
+  maxPay: 200, userMaxPay: 200, bonusPay: 0, income: 0, totalTickets: 1, systemCombi: '0', systemArray: [], paid: 0, payDate: null,
+  canceled: 1, isLive: 0, single: 1, totalOdds: 2000, ...over,
+});
+
+describe('coupon views', () => {
+  it('decides tone, kind, win display and the payment dash', () => {
+    expect(rowView(item({}))).toMatchObject({ tone: 'waiting', kindShown: 'single', win: 'waiting', payment: null, totalOddsText: '2' });
+    expect(rowView(item({ status: 1, income: 250 }))).toMatchObject({ tone: 'won', win: 'paid', payment: 250 });
+    expect(rowView(item({ status: -1 }))).toMatchObject({ tone: 'lost', win: 'lost', payment: null });
+    expect(rowView(item({ status: 2, income: 90, ticketType: 'KK', totalTipps: 2 }))).toMatchObject({ tone: 'won', kindShown: 'combine', payment: 90 });
+    expect(rowView(item({ ticketType: 'SK', totalTipps: 3 })).kindShown).toBe('system');
+  });
+
+  it('filters and pages the kept set like the server', () => {
+    const items = Array.from({ length: 30 }, (_, i) => item({ id: i + 1, ticketId: i + 1, ticketDate: new Date(NOW - i * 60_000).toISOString(), status: i % 3 === 0 ? -2 : 0, ticketType: i % 5 === 0 ? 'KK' : 'TK', totalTipps: i % 5 === 0 ? 2 : 1 }));
+    const all = filterKept(items, { start: 0, end: NOW + 1, page: 0 });
+    expect(all.totalCount).toBe(30);
+    expect(all.results).toHaveLength(25);
+    expect(all.results[0]!.id).toBe(1);
+    expect(filterKept(items, { start: 0, end: NOW + 1, page: 1 }).results.map((c) => c.id)).toEqual([26, 27, 28, 29, 30]);
+    expect(filterKept(items, { status: -2, start: 0, end: NOW + 1, page: 0 }).totalCount).toBe(10);
+    expect(filterKept(items, { couponType: 0, start: 0, end: NOW + 1, page: 0 }).totalCount).toBe(6);
+    expect(filterKept(items, { start: NOW - 5 * 60_000, end: NOW + 1, page: 0 }).totalCount).toBe(6);
+  });
+});
+
+describe('coupon history through the worker', () => {
+  let core: CoreApi;
+  let ticketId = 0;
+
+  beforeAll(async () => {
+    core = createCoreApi({ fetch: browserFetch(), db: new CoreDb('coupons-history'), clock: () => NOW, uuid: () => crypto.randomUUID() });
+    await core.init('tr');
+    expect((await core.login('ayse', 'ayse1234')).ok).toBe(true);
+    const home = await core.home();
+    const match = home.sports[0]!.matches[0]!;
+    const odd = match.odds.find((o) => o.open)!;
+    await core.toggleOdd(match.id, odd.oddsid, odd.oddid);
+    await core.setStakeText('10');
+    expect(await core.createCoupon()).toBe('created');
+    ticketId = (await core.couponList()).results[0]!.ticketId;
+  });
+
+  it('lists, details, and offers sell and cancel on a waiting single', async () => {
+    const list = await core.couponList({ status: 0 });
+    expect(list).toMatchObject({ page: 0, hasPrev: false, offline: false });
+    expect(list.results[0]).toMatchObject({ ticketId, tone: 'waiting', kindShown: 'single' });
+    expect(await core.openCouponsBadge()).toBe(String(list.totalCount > 9 ? '9+' : list.totalCount));
+    const d = await core.couponDetail(ticketId);
+    expect(d).toMatchObject({ found: true, offline: false, disabledReason: '', sell: { offered: true }, cancel: { offered: true } });
+    expect(d.lines[0]).toMatchObject({ state: 'waiting', ft: '', ht: '' });
+    expect((await core.couponDetail(999_999)).found).toBe(false);
+  });
+
+  it('reads the history and the detail offline, actions disabled with a reason', async () => {
+    await core.couponDetail(ticketId);
+    net.down = true;
+    try {
+      const list = await core.couponList({ status: 0 });
+      expect(list.offline).toBe(true);
+      expect(list.updatedAt).toBe(NOW);
+      expect(list.results.map((c) => c.ticketId)).toContain(ticketId);
+      expect((await core.couponList({ status: 1 })).results).toEqual([]);
+      const d = await core.couponDetail(ticketId);
+      expect(d).toMatchObject({ found: true, offline: true, disabledReason: 'offline' });
+      expect(await core.cancelCoupon(ticketId)).toMatchObject({ ok: false, offline: true });
+    } finally {
+      net.down = false;
+    }
+  });
+
+  it('re-creates a shared coupon on a visitor\'s slip at today\'s odds', async () => {
+    const uid = (await core.session())!.userId;
+    const visitor = createCoreApi({ fetch: browserFetch(), db: new CoreDb('coupons-visitor'), clock: () => NOW, uuid: () => crypto.randomUUID() });
+    const events: Array<{ type: string; payload: unknown }> = [];
+    visitor.subscribe((e) => events.push(e));
+    await visitor.init('tr');
+    const shared = await visitor.sharedCoupon(ticketId, uid);
+    expect(shared.found).toBe(true);
+    expect(await visitor.recreateShared(ticketId, uid)).toEqual({ added: 1, unavailable: 0 });
+    const slip = [...events].reverse().find((e) => e.type === 'slip-changed')!.payload as { entries: Array<{ selection: { matchId: number } }> };
+    expect(slip.entries.map((e) => e.selection.matchId)).toEqual([shared.lines[0]!.matchId]);
+    // Again: the pick is already on the slip, nothing changes.
+    expect(await visitor.recreateShared(ticketId, uid)).toEqual({ added: 0, unavailable: 0 });
+    expect((await visitor.sharedCoupon(ticketId, uid + 1)).found).toBe(false);
+  });
+
+  it('shows the result on the line after settlement, and the payout', async () => {
+    const d0 = await core.couponDetail(ticketId);
+    const line = d0.lines[0]!;
+    await settleMatch(db, line.matchId, { ft: { h: 0, a: 0 }, ht: { h: 0, a: 0 }, status: 'cancelled' }, NOW);
+    const d = await core.couponDetail(ticketId);
+    expect(d.coupon).toMatchObject({ status: 1, tone: 'won', win: 'paid', payment: 1000 });
+    expect(d.lines[0]).toMatchObject({ state: 'won', outcome: 'void', ft: '0:0', ht: '0:0' });
+    expect(d.sell.offered).toBe(false);
+    expect(d.cancel.offered).toBe(false);
+  });
+});

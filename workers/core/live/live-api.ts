@@ -1,0 +1,379 @@
+/**
+ * The live part of the worker core: the one feed socket, the odds store it fills, the sweeps,
+ * the diffs pushed to the views the UI watches ('match-patch', once per animation frame), the
+ * LiveBets list, favourites (IndexedDB), live MatchDetail and the slip following live changes.
+ * Everything timed goes through injected timers so it runs in virtual time in tests.
+ */
+import { LIVE_REFILL_MS } from '../../../domain/match/live-timings.ts';
+import { isOddOpen, isSelectionLocked } from '../../../domain/odds/validity.ts';
+import { message } from '../../../domain/messages.ts';
+import type { BetStatus, MatchListItem, MatchStatus, OddsGroup } from '../../../domain/protocol/entities.ts';
+import type { ClientMessage, LiveMatch } from '../../../domain/protocol/feed.ts';
+import type { CoreContext } from '../context.ts';
+import type { SlipView } from '../events.ts';
+import { decodeFeedMessage, encodeFeedRequest } from '../feed/decode.ts';
+import { createDiffState, createPatchBatcher, diffStore, setViews } from '../feed/diff.ts';
+import type { MatchPatch } from '../feed/diff.ts';
+import { applyFrame, createOddsStore, createTouched } from '../feed/odds-store.ts';
+import type { Touched } from '../feed/odds-store.ts';
+import { startSweeps } from '../feed/sweeps.ts';
+import { createFeedSocket } from './feed-socket.ts';
+import type { FeedState, FeedStatusView, SocketLike } from './feed-socket.ts';
+import { LIVE_ODDS_TYPES, liveList } from './live-list.ts';
+import type { LiveListQuery, LiveListResult, LiveOddsTypeOption } from './live-list.ts';
+
+/** Pages on which the feed is open (section 4), whatever the slip holds. */
+export const FEED_PAGES: ReadonlySet<string> = new Set(['livebets', 'favoriteslive', 'coupons', 'matchdetail', 'betslip', 'cashout']);
+
+export interface LiveTimers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(h: unknown): void;
+  every(ms: number, fn: () => void): () => void;
+  /** requestAnimationFrame in the worker (or a 16 ms timeout). */
+  frame(fn: () => void): void;
+}
+
+export interface LiveDeps {
+  /** Opens /ws/feed; absent (Node tests of other areas): the live module stays idle. */
+  socket?: () => SocketLike;
+  timers: LiveTimers;
+  slip: {
+    toggleOdd(matchId: number, oddsid: number, oddid: number): Promise<void>;
+    applyOddUpdates(updates: Array<{ key: string; odd: number; locked: boolean }>): Promise<unknown>;
+    removeSelection(key: string): Promise<void>;
+  };
+}
+
+/** What a live MatchDetail shows before and besides its patches. */
+export type LiveMatchInfo =
+  | { state: 'live'; id: number; home: string; away: string }
+  | { state: 'closed'; id: number; home: string; away: string }
+  | { state: 'notfound'; id: number };
+
+export interface LiveListView extends LiveListResult {
+  feed: FeedStatusView;
+  oddsTypes: LiveOddsTypeOption[];
+  /** The list-view toggle is offered (site setting second_live_view = 1). */
+  listViewToggle: boolean;
+}
+
+interface SlipPick { key: string; matchId: number; oddsType: number; outcomeId: number; special: string; odd: number; locked: boolean; name: string }
+
+const FAVORITES_KEY = 'liveFavorites';
+/** Most patch entries in one 'match-patch' delivery (see createPatchBatcher). */
+export const PATCH_MAX_COST = 60;
+const ALL_SUB = JSON.stringify({ op: 'sub' });
+
+export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
+  const { timers } = deps;
+  const store = createOddsStore();
+  const ds = createDiffState();
+  // about 60 entries (~100 B each) per delivery keeps a patch under 8 KiB (section: worker pushes)
+  const batcher = createPatchBatcher(timers.frame, (patches: MatchPatch[]) => ctx.emit({ type: 'match-patch', payload: patches }), PATCH_MAX_COST);
+
+  let page: string | null = null;
+  let feedState: FeedState = 'idle';
+  let attempt = 0;
+  let listVersion = 0;
+  let httpCount = 0;
+  let favorites = new Set<number>();
+  let favoritesLoaded: Promise<void> | null = null;
+  const sportNames = new Map<number, string>();
+  let secondLiveView: Promise<boolean> | null = null;
+  const loadSecondLiveView = () => {
+    secondLiveView ??= ctx.fetch('/api/settings').then((r) => r.json() as Promise<{ settings?: Record<string, unknown> }>)
+      .then((b) => Number(b.settings?.second_live_view) === 1).catch(() => false);
+    return secondLiveView;
+  };
+  // what the views want
+  let listQuery: LiveListQuery | null = null;
+  let rowIds: number[] = [];
+  let detailId: number | null = null;
+  let oddsTypeKey = 'main';
+  // live picks on the slip, from the slip's own pushes
+  let slipPicks: SlipPick[] = [];
+  let slipCount = 0;
+  let subKey = '';
+
+  // the store holds every live match only under the all-sports subscription; else the live call's count
+  const liveCount = () => (feedState === 'open' && store.synced && subKey === ALL_SUB ? store.matches.size : httpCount);
+  const status = (): FeedStatusView => ({ state: feedState, attempt, liveCount: liveCount(), listVersion });
+  const pushStatus = () => ctx.emit({ type: 'feed-status', payload: status() });
+
+  // ------------------------------------------------------------------ subscription
+
+  /** The subscription the views need: all live matches on LiveBets' all tab, else by sport and match. */
+  const wantedSub = (): ClientMessage => {
+    const matches = new Set<number>(slipPicks.map((p) => p.matchId));
+    if (detailId !== null) matches.add(detailId);
+    const onList = page === 'livebets' || page === 'favoriteslive';
+    // before the list asks, LiveBets shows every sport and FavoritesLive the favourites
+    const q = listQuery ?? { sid: 0, favorites: page === 'favoriteslive' };
+    if (onList && q.favorites) for (const id of favorites) matches.add(id);
+    if (onList && !q.favorites && !q.sid) return { op: 'sub' };
+    const sports = onList && !q.favorites && q.sid ? [q.sid] : [];
+    return { op: 'sub', sports, matches: [...matches].sort((a, b) => a - b) };
+  };
+
+  const resubscribe = (force = false) => {
+    const sub = wantedSub();
+    const key = JSON.stringify(sub);
+    if (!force && key === subKey) return;
+    if (socket.send(encodeFeedRequest(sub))) subKey = key;
+  };
+
+  const updateWanted = () => {
+    socket.want(!!deps.socket && ((page !== null && FEED_PAGES.has(page)) || slipCount > 0));
+    if (socket.state === 'open') resubscribe();
+  };
+
+  // ------------------------------------------------------------------ frames
+
+  const afterChange = (t: Touched, listChanged: boolean) => {
+    const now = ctx.clock();
+    const patches = diffStore(ds, store, t, now);
+    if (patches.length) batcher.push(patches);
+    followSlip(t);
+    if (listChanged) {
+      listVersion++;
+      pushStatus();
+    }
+  };
+
+  const onMessage = (data: unknown) => {
+    if (!(data instanceof ArrayBuffer) && !(data instanceof Uint8Array)) return;
+    let frame;
+    try {
+      frame = decodeFeedMessage(data);
+    } catch {
+      return;
+    }
+    const before = store.matches.size;
+    const t = createTouched();
+    const r = applyFrame(store, frame, ctx.clock(), t);
+    if (r === 'gap') {
+      // a lost frame: ask for a fresh snapshot, drop deltas until it comes
+      socket.send(encodeFeedRequest({ op: 'resync' }));
+      return;
+    }
+    if (r !== 'applied') return;
+    const listChanged = frame.kind === 'snapshot' || t.removed.size > 0 || store.matches.size !== before
+      || frame.changes.some((c) => c.k === 'a' || c.k === 'r');
+    if (frame.kind === 'snapshot') {
+      // the rows the UI shows get a full picture again
+      batcher.push(setViews(ds, store, ds.views, ctx.clock()));
+    }
+    afterChange(t, listChanged);
+  };
+
+  const socket = createFeedSocket({
+    create: () => deps.socket!(),
+    setTimeout: timers.setTimeout,
+    clearTimeout: timers.clearTimeout,
+    onOpen: () => {
+      // a new connection starts from a snapshot: resubscribe (which sends one)
+      store.synced = false;
+      resubscribe(true);
+    },
+    onMessage,
+    onState: (s, a) => {
+      feedState = s;
+      attempt = a;
+      pushStatus();
+    },
+  });
+
+  startSweeps(store, timers.every, ctx.clock, (t) => afterChange(t, t.removed.size > 0));
+
+  // live refill (section 4): a fresh snapshot and fresh counts every 300 s
+  timers.every(LIVE_REFILL_MS, () => {
+    if (socket.state === 'open') socket.send(encodeFeedRequest({ op: 'resync' }));
+    if (page !== null) void refreshCounts();
+  });
+
+  // ------------------------------------------------------------------ the slip follows live changes
+
+  ctx.listeners.add((e) => {
+    if (e.type !== 'slip-changed') return;
+    const view: SlipView = e.payload;
+    slipCount = view.entries.length;
+    const picks = view.entries.filter((x) => x.selection.live).map((x) => ({
+      key: x.key, matchId: x.selection.matchId, oddsType: x.selection.oddsType, outcomeId: x.selection.outcomeId,
+      special: x.selection.special, odd: x.selection.odd, locked: x.selection.locked, name: x.selection.matchName,
+    }));
+    const changedMatches = picks.map((p) => p.matchId).join() !== slipPicks.map((p) => p.matchId).join();
+    slipPicks = picks;
+    if (changedMatches) updateWanted();
+  });
+
+  /** Odd moved, locked or match gone: the slip's public functions apply it (with its notices). */
+  function followSlip(t: Touched): void {
+    if (!slipPicks.length || !store.synced) return;
+    const updates: Array<{ key: string; odd: number; locked: boolean }> = [];
+    for (const p of slipPicks) {
+      const m = store.matches.get(p.matchId);
+      if (!m) {
+        if (t.removed.has(p.matchId)) {
+          void deps.slip.removeSelection(p.key);
+          ctx.notice({ status: 3, key: '', text: message('liveMatchRemoved', ctx.lang(), { match: p.name }) });
+        }
+        continue;
+      }
+      let found = false;
+      for (const gid of m.groupIds) {
+        const g = store.groups.get(gid);
+        if (!g || g.oddstype !== p.oddsType || g.special !== p.special) continue;
+        for (const oid of g.outcomeIds) {
+          const o = store.outcomes.get(oid);
+          if (!o || o.outcomeid !== p.outcomeId) continue;
+          found = true;
+          const locked = isSelectionLocked(m, g, o) || !isOddOpen(m, g, o);
+          if (o.odd !== p.odd || locked !== p.locked) updates.push({ key: p.key, odd: o.odd, locked });
+        }
+      }
+      // the market left the match: the pick cannot be bet any more
+      if (!found && !p.locked) updates.push({ key: p.key, odd: p.odd, locked: true });
+    }
+    if (updates.length) void deps.slip.applyOddUpdates(updates);
+  }
+
+  // ------------------------------------------------------------------ HTTP side
+
+  async function refreshCounts(): Promise<void> {
+    const r = await ctx.call<{ data: { sports: Array<{ sportId: number; sportName: string; liveCount: number }>; totalRows: number } }>(
+      'liveMatches', { limit: 1, odds: [1] },
+    ).catch(() => null);
+    if (!r?.status) return;
+    for (const s of r.data.sports) sportNames.set(s.sportId, s.sportName);
+    const n = r.data.sports.reduce((a, s) => a + s.liveCount, 0);
+    if (n !== httpCount) {
+      httpCount = n;
+      pushStatus();
+    }
+  }
+
+  const loadFavorites = () => {
+    favoritesLoaded ??= ctx.db.kv.get(FAVORITES_KEY).then((row) => {
+      favorites = new Set((row?.value as number[] | undefined) ?? []);
+    }).catch(() => undefined);
+    return favoritesLoaded;
+  };
+
+  /** A store match as the slip's match shape, so a tap goes through the slip's own rules. */
+  const asListItem = (id: number): MatchListItem | null => {
+    const m = store.matches.get(id);
+    if (!m) return null;
+    const odds: OddsGroup[] = m.groupIds.flatMap((gid) => {
+      const g = store.groups.get(gid);
+      if (!g) return [];
+      return [{
+        oddsid: g.oddsid, oddstype: g.oddstype, typeName: g.typeName, nicename: g.nicename, special: g.special,
+        active: g.active, iss: g.iss, isv: g.isv,
+        outcomes: g.outcomeIds.flatMap((oid) => {
+          const o = store.outcomes.get(oid);
+          return o ? [{ oddid: o.oddid, outcomeid: o.outcomeid, outcome: o.outcome, odd: o.odd, special: o.special, active: o.active, iss: o.iss, isv: o.isv }] : [];
+        }),
+      }];
+    });
+    return {
+      id: m.id, matchDate: new Date(m.d).toISOString(), homeTeam: m.h, awayTeam: m.a, homeTeamId: m.hid, awayTeamId: m.aid,
+      oddCount: odds.reduce((n, g) => n + g.outcomes.length, 0), categoryId: m.cid, categoryName: m.cn, categoryFlag: '',
+      sportId: m.sid, sportName: sportNames.get(m.sid) ?? '', tournamentId: m.tid, tournamentName: m.tn, liveActive: 1, minTip: 1,
+      iss: m.ac === 1 && m.iss === 0 ? 0 : 1, isv: m.isv, matchstatus: m.ms as MatchStatus, betstatus: m.bs as BetStatus, odds,
+    };
+  };
+
+  const watch = () => {
+    const ids = new Set(rowIds);
+    if (detailId !== null) ids.add(detailId);
+    const opt = LIVE_ODDS_TYPES.find((o) => o.key === oddsTypeKey) ?? LIVE_ODDS_TYPES[0]!;
+    batcher.push(setViews(ds, store, ids, ctx.clock(), { types: opt.types, detail: detailId === null ? [] : [detailId] }));
+  };
+
+  return {
+    /** The UI's current page (route name); opens or closes the feed. */
+    setLivePage(name: string | null): void {
+      const first = page === null && name !== null && httpCount === 0;
+      page = name;
+      if (name !== 'livebets' && name !== 'favoriteslive') {
+        listQuery = null;
+        rowIds = [];
+      }
+      if (name !== 'matchdetail') detailId = null;
+      if (first) void refreshCounts();
+      updateWanted();
+      watch();
+    },
+
+    /** The feed's state now (the 'feed-status' event repeats it on every change). */
+    feedStatus: (): FeedStatusView => status(),
+
+    /** The manual retry after the feed went offline. */
+    retryFeed(): void {
+      socket.retry();
+    },
+
+    /** LiveBets / FavoritesLive rows for a query; also makes the feed subscription follow it. */
+    async liveList(q: LiveListQuery & { oddsType?: string }): Promise<LiveListView> {
+      await loadFavorites();
+      if (!sportNames.size) await refreshCounts();
+      listQuery = { ...q };
+      if (q.oddsType && q.oddsType !== oddsTypeKey) {
+        oddsTypeKey = q.oddsType;
+        watch();
+      }
+      if (socket.state === 'open') resubscribe();
+      return {
+        ...liveList(store, listQuery, favorites, sportNames), feed: status(), oddsTypes: [...LIVE_ODDS_TYPES],
+        listViewToggle: await loadSecondLiveView(),
+      };
+    },
+
+    /** The rows the list renders now (virtualised): only these get patches. */
+    watchLive(ids: number[]): void {
+      rowIds = ids.slice(0, 200);
+      watch();
+    },
+
+    /** Opens a live MatchDetail: every group of the match is patched while it is shown. */
+    async watchLiveMatch(id: number | null): Promise<LiveMatchInfo | null> {
+      detailId = id;
+      if (socket.state === 'open') resubscribe();
+      watch();
+      if (id === null) return null;
+      const m = store.matches.get(id);
+      if (m) return { state: 'live', id, home: m.h, away: m.a };
+      const r = await ctx.call<{ match?: Pick<LiveMatch, 'h' | 'a'> }>('liveoddsnew', { matchid: id }).catch(() => null);
+      if (r?.status && r.match) return { state: 'live', id, home: r.match.h, away: r.match.a };
+      if (r?.match) return { state: 'closed', id, home: r.match.h, away: r.match.a };
+      return { state: 'notfound', id };
+    },
+
+    /** A tap on a live odd: resolved against the live store, then the slip's toggle rules. */
+    async toggleLiveOdd(matchId: number, oddsid: number, oddid: number): Promise<void> {
+      const item = asListItem(matchId);
+      if (!item) return;
+      ctx.shown.set(matchId, item);
+      await deps.slip.toggleOdd(matchId, oddsid, oddid);
+    },
+
+    /** Favourite live matches (IndexedDB). */
+    async liveFavorites(): Promise<number[]> {
+      await loadFavorites();
+      return [...favorites];
+    },
+    async toggleLiveFavorite(id: number): Promise<boolean> {
+      await loadFavorites();
+      const next = new Set(favorites);
+      const on = !next.has(id);
+      if (on) next.add(id);
+      else next.delete(id);
+      favorites = next;
+      await ctx.db.kv.put({ key: FAVORITES_KEY, value: [...next] });
+      listVersion++;
+      if (socket.state === 'open') resubscribe();
+      pushStatus();
+      return on;
+    },
+  };
+}
