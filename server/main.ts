@@ -17,8 +17,8 @@ const applied = await migrate(db);
 if (applied.length) console.log(`migrations applied: ${applied.join(', ')}`);
 if (config.demo) {
   if (await seedDemo(db, Date.now())) console.log('demo data loaded');
-  if (await seedAccountDemo(db, Date.now())) console.log('demo account content loaded');
   else await ensureUpcomingMatches(db, Date.now());
+  if (await seedAccountDemo(db, Date.now())) console.log('demo account content loaded');
   // Keep the demo stocked with upcoming matches while the server runs.
   setInterval(() => void ensureUpcomingMatches(db, Date.now()).catch((err: unknown) => console.error(err)), 3_600_000).unref();
 }

@@ -90,7 +90,8 @@ describe('accounts, money and content in Chromium', () => {
     await expect.poll(() => d.notice().textContent()).toContain('Tutar alanı zorunludur.');
     // Letters are dropped from an amount field as they are typed.
     await d.field('amount').pressSequentially('2a5');
-    expect(await d.field('amount').inputValue()).toBe('25');
+    // The worker filters each key press asynchronously: wait for its answer.
+    await expect.poll(() => d.field('amount').inputValue()).toBe('25');
     await d.back().click();
     await d.methods().first().waitFor();
     await d.methods().filter({ hasText: 'Havale / EFT' }).click();

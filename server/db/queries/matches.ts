@@ -76,10 +76,10 @@ interface MatchRow {
  * and the odds as one JSON value per match. PostgreSQL evaluates these after the sort and limit, only for the rows
  * of the page, and plans them far faster than a six-way join (planning dominated a league list).
  * The odds come flat (one JSON array per outcome), one aggregate per match.
- * typesParam: the parameter holding the asked odds types, or '' for all of them.
+ * typesParam: the parameter holding the asked odds types, or '' for all of them; extra: leading columns.
  */
-const matchSelect = (typesParam: string) => `
-  select m.id, m.match_date, m.sport_id, s.name as sport_name, m.category_id, c.title as category_name, c.flag as category_flag,
+const matchSelect = (typesParam: string, extra = '') => `
+  select ${extra}m.id, m.match_date, m.sport_id, s.name as sport_name, m.category_id, c.title as category_name, c.flag as category_flag,
          m.tournament_id, (select t.title from tournaments t where t.id = m.tournament_id) as tournament_name,
          m.home_id, (select h.name from teams h where h.id = m.home_id) as home,
          m.away_id, (select a.name from teams a where a.id = m.away_id) as away,
@@ -113,14 +113,15 @@ export async function listMatches(q: Queryable, f: MatchFilter, now: number): Pr
   const order = `order by m.match_date, ${f.highlights ? 'm.highlight desc, ' : ''}m.id limit ${p(limit)} offset ${p(offset)}`;
   // A keyword is found on the trigram index first (materialized), then sorted: left to itself the
   // planner may walk the date index hoping to meet 'limit' hits early, a full scan for a rare word.
+  // The hits also give the count, so a search reads the trigram index once.
   const rowsSql = f.keyWord
     ? `with hit as materialized (select m.id from matches m join sports s on s.id = m.sport_id where ${whereSql})
-       ${matchSelect(types)} where m.id in (select id from hit) ${order}`
+       ${matchSelect(types, '(select count(*)::int from hit) as hits, ')} where m.id in (select id from hit) ${order}`
     : `${matchSelect(types)} where ${whereSql} ${order}`;
-  const rows = await q.query<MatchRow>(rowsSql, list);
+  const rows = await q.query<MatchRow & { hits?: number }>(rowsSql, list);
   // A page that is not full tells the total itself; only a full (or empty, paged) one needs a count.
-  let total = offset + rows.length;
-  if (rows.length === limit || (offset > 0 && !rows.length)) {
+  let total = rows[0]?.hits ?? offset + rows.length;
+  if (rows[0]?.hits === undefined && (rows.length === limit || (offset > 0 && !rows.length))) {
     const [count] = await q.query<{ n: number }>(`select count(*)::int as n from matches m join sports s on s.id = m.sport_id where ${whereSql}`, countParams);
     total = count?.n ?? 0;
   }
