@@ -10,6 +10,7 @@ import { setSlipView } from './state/slip.ts';
 import { showNotice } from './state/ui.ts';
 import { registerServiceWorker } from './pwa/register.ts';
 import { router } from './router.tsx';
+import { applyPatches, setFeedStatus } from './features/live/live-store.ts';
 import './ui/app.css';
 
 // The worker's pushes feed the valtio stores; the screens read only the stores.
@@ -17,6 +18,8 @@ void subscribeCore((e) => {
   if (e.type === 'session') { sessionStore.user = e.payload; sessionStore.known = true; }
   else if (e.type === 'slip-changed') setSlipView(e.payload);
   else if (e.type === 'notice') showNotice(e.payload);
+  else if (e.type === 'match-patch') applyPatches(e.payload);
+  else if (e.type === 'feed-status') setFeedStatus(e.payload);
 });
 
 const first = location.pathname.split('/')[1];

@@ -2,16 +2,14 @@ import { Link } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { AccountIcon, CouponsIcon, HomeIcon, LiveIcon, SportsIcon } from './icons.tsx';
 import { useOpenCoupons } from '../features/coupons/use-open-coupons.ts';
-import { useEffect } from 'react';
 import { useSession } from '../state/session.ts';
-import { ensureLiveSubscription, useFeedStatus } from '../features/live/live-store.ts';
+import { useFeedStatus } from '../features/live/live-store.ts';
 
 /** Bottom tab bar: Home, Live, Sports, Coupons (open-coupon badge: 10 asked, '9+'), Account. */
 export function TabBar({ lang }: { lang: string }) {
   const { user } = useSession();
   const openCoupons = useOpenCoupons();
   const liveCount = useFeedStatus().liveCount;
-  useEffect(ensureLiveSubscription, []);
   return (
     <div className="tabbar">
       <nav aria-label="Main">

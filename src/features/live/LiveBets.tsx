@@ -6,7 +6,7 @@ import type { LiveListView } from '../../../workers/core/api.ts';
 import { core } from '../../core-client.ts';
 import { SPORT_GLYPH } from '../sports/sport-meta.ts';
 import { useMarketText } from '../sports/market-names.ts';
-import { ensureLiveSubscription, useFeedStatus } from './live-store.ts';
+import { useFeedStatus } from './live-store.ts';
 import { LiveRow } from './LiveRow.tsx';
 import { FeedBanner } from './FeedBanner.tsx';
 
@@ -44,7 +44,6 @@ export function LiveBets({ lang, sid, favorites }: LiveBetsProps) {
   const [list, setList] = useState<LiveListView | null>(null);
   const [favs, setFavs] = useState<ReadonlySet<number>>(new Set());
 
-  useEffect(ensureLiveSubscription, []);
 
   // the search applies 500 ms after the last key, and only from 3 characters (or when cleared)
   useEffect(() => {

@@ -7,7 +7,7 @@ import { BackIcon } from '../../ui/icons.tsx';
 import { useSlip } from '../../state/slip.ts';
 import { OddButton } from '../sports/OddButton.tsx';
 import { useMarketText } from '../sports/market-names.ts';
-import { ensureLiveSubscription, useLiveMatch, type LiveMatchState } from './live-store.ts';
+import { useLiveMatch, type LiveMatchState } from './live-store.ts';
 import { asOddView, ClockText } from './LiveRow.tsx';
 import { FeedBanner } from './FeedBanner.tsx';
 
@@ -19,7 +19,6 @@ export function LiveMatchDetail({ lang, matchId }: { lang: string; matchId: numb
   const { t } = useLingui();
   const [info, setInfo] = useState<LiveMatchInfo | null>(null);
   const s = useLiveMatch(matchId);
-  useEffect(ensureLiveSubscription, []);
   useEffect(() => {
     let live = true;
     void core.watchLiveMatch(matchId).then((i) => { if (live) setInfo(i); });

@@ -5,7 +5,6 @@
  */
 import { useMemo, useSyncExternalStore } from 'react';
 import type { FeedStatusView, GroupView, MatchPatch, MatchView, OutcomeView } from '../../../workers/core/api.ts';
-import { subscribeCore } from '../../core-client.ts';
 
 /** One live match as last patched. */
 export interface LiveMatchState {
@@ -52,17 +51,6 @@ const approxSize = (patches: readonly MatchPatch[]) => (stats.bytes.length < 50_
 export function setFeedStatus(s: FeedStatusView): void {
   status = s;
   statusListeners.forEach((l) => l());
-}
-
-let subscribed = false;
-/** Starts receiving the worker's live pushes (once). */
-export function ensureLiveSubscription(): void {
-  if (subscribed) return;
-  subscribed = true;
-  void subscribeCore((e) => {
-    if (e.type === 'match-patch') applyPatches(e.payload);
-    else if (e.type === 'feed-status') setFeedStatus(e.payload);
-  });
 }
 
 const subscribeMatch = (id: number) => (fn: () => void) => {
