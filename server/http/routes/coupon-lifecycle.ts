@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { guardUser } from '../../accounts/guard-user.ts';
 import {
   cancelCouponPayload, couponDetailPayload, couponListPayload, enterResultPayload, sellCouponPayload, shareCouponPayload, ticketDetailPayload,
 } from '../../../domain/protocol/calls.ts';
@@ -18,6 +19,9 @@ import { SITE_SETTINGS } from './settings.ts';
 
 const DAY = 86_400_000;
 
+/** Coupon calls need the sport or live product (status 1), the same rule as the router's guard. */
+const BETTING = { permission: 'sportUser|liveUser' } as const;
+
 /** Back-office roles that may enter results (account-platform.md section 6: admin, operator). */
 const RESULT_ROLES = new Set(['A', 'O']);
 
@@ -26,6 +30,8 @@ export function registerCouponLifecycle(app: FastifyInstance, deps: CallDeps): v
     // Default range: coupons_day days back until the end of today.
     const end = p.endDate ? Date.parse(p.endDate) : ctx.now + DAY;
     const start = p.startDate ? Date.parse(p.startDate) : ctx.now - SITE_SETTINGS.coupons_day * DAY;
+    // A user of type F gets no coupon list (section 6).
+    if ((await guardUser(ctx.db, ctx.userId!))?.userType === 'F') throw new CallError(403, 'forbidden');
     const out = await listCoupons(ctx.db, ctx.userId!, {
       start, end,
       status: p.status === '' ? undefined : p.status,
@@ -33,14 +39,14 @@ export function registerCouponLifecycle(app: FastifyInstance, deps: CallDeps): v
       offset: p.order ?? 0, limit: p.limit ?? COUPONS_PAGE,
     }, ctx.now);
     return { status: true, ...out };
-  }, { auth: true });
+  }, BETTING);
 
   defineCall(app, deps, 'getCouponDetail', couponDetailPayload, async (p, ctx) => {
     const detail = await couponDetail(ctx.db, ctx.userId!, p.ticketId, ctx.now);
     if (!detail) throw new CallError(404, 'notFound');
     const sellType = await sellOffer(ctx.db, detail.row, ctx.now, ctx.lang);
     return { status: true, coupon: { result: detail.coupon }, results: detail.lines, sellType };
-  }, { auth: true });
+  }, BETTING);
 
   // Public: the link carries the owner's id, which must match; nothing about the player is sent.
   const shared = async (ticketId: number, userId: number | string, now: number) => {
@@ -57,11 +63,11 @@ export function registerCouponLifecycle(app: FastifyInstance, deps: CallDeps): v
 
   defineCall(app, deps, 'sellCoupon', sellCouponPayload, async (p, ctx) => ({
     ...(await sellCoupon(ctx.db, ctx.userId!, p.ticketId, ctx.now, ctx.lang, p.amount)),
-  }), { auth: true });
+  }), BETTING);
 
   defineCall(app, deps, 'cancelCoupon', cancelCouponPayload, async (p, ctx) => ({
     ...(await cancelCoupon(ctx.db, ctx.userId!, p.ticketId, ctx.now, ctx.lang)),
-  }), { auth: true });
+  }), BETTING);
 
   defineCall(app, deps, 'bo/enterResult', enterResultPayload, async (p, ctx) => {
     const [u] = await ctx.db.query<{ user_type: string }>('select user_type from users where id = $1', [ctx.userId]);

@@ -8,6 +8,6 @@ export function registerCouponCalls(app: FastifyInstance, deps: CallDeps): void 
     const key = ctx.req.headers['idempotency-key'];
     const idempotencyKey = typeof key === 'string' && key.length > 0 && key.length <= 100 ? key : undefined;
     return { ...(await createCoupon(ctx.db, p, { userId: ctx.userId!, now: ctx.now, lang: ctx.lang, idempotencyKey, live: deps.live })) };
-  }, { auth: true });
+  }, { permission: 'sportUser|liveUser' });
   // couponList and getCouponDetail live in coupon-lifecycle.ts with the rest of the coupon's life.
 }
