@@ -192,6 +192,24 @@ export const groupChange = (m: number, g: number, ac: 0 | 1, iss: 0 | 1, isv: 0 
 /** Odds groups added or replaced. */
 export const marketsChange = (m: number, odds: OddsGroup[]): MarketsChange => ({ k: 'gs', m, odds });
 /** Match status, bet status, minute and period. */
+/** Applies a status change to a match: the one rule the server's live state and the worker's store share. */
+export function applyStatusChange(m: Pick<LiveMatch, 'ms' | 'bs' | 'ti' | 'pe'>, c: StatusChange): void {
+  m.ms = c.ms;
+  m.bs = c.bs;
+  m.ti = c.ti;
+  m.pe = c.pe;
+}
+
+/** Applies a score change (copied, never shared); true when the score moved, so score specials must follow. */
+export function applyScoreChange(m: Pick<LiveMatch, 'scr' | 'sscr' | 'cards' | 'corners'>, c: ScoreChange): boolean {
+  const moved = m.scr.h !== c.scr.h || m.scr.a !== c.scr.a;
+  m.scr = { h: c.scr.h, a: c.scr.a };
+  m.sscr = c.sscr.map((x) => ({ h: x.h, a: x.a }));
+  m.cards = { ...c.cards };
+  m.corners = { h: c.corners.h, a: c.corners.a };
+  return moved;
+}
+
 export const statusChange = (m: number, ms: MatchStatus, bs: BetStatus, ti: number, pe: number): StatusChange => ({ k: 's', m, ms, bs, ti, pe });
 /** Score and statistics (copied, so later changes to the sources do not leak in). */
 export const scoreChange = (m: number, scr: Score, sscr: Score[], cards: Cards, corners: Score): ScoreChange =>

@@ -12,7 +12,7 @@ import type { OddsGroup, Outcome } from '../../domain/protocol/entities.ts';
 import {
   addChange, cloneLiveMatch, cloneOddsGroup, groupChange, marketsChange, oddChange, removeChange, scoreChange, statusChange,
 } from '../../domain/protocol/feed.ts';
-import type { FeedChange, FeedResult, LiveMatch } from '../../domain/protocol/feed.ts';
+import { applyScoreChange, applyStatusChange, type FeedChange, type FeedResult, type LiveMatch } from '../../domain/protocol/feed.ts';
 import type { FeedEvent } from './adapter.ts';
 
 /** Which live matches a caller wants; omitted lists mean all. Both lists: either may match. */
@@ -269,17 +269,10 @@ export class LiveState {
         break;
       }
       case 's':
-        m.ms = c.ms;
-        m.bs = c.bs;
-        m.ti = c.ti;
-        m.pe = c.pe;
+        applyStatusChange(m, c);
         break;
       case 'sc': {
-        const moved = c.scr.h !== m.scr.h || c.scr.a !== m.scr.a;
-        m.scr = { h: c.scr.h, a: c.scr.a };
-        m.sscr = c.sscr.map((s) => ({ h: s.h, a: s.a }));
-        m.cards = { ...c.cards };
-        m.corners = { h: c.corners.h, a: c.corners.a };
+        const moved = applyScoreChange(m, c);
         // football score change: the specials of 7, 61, 8, 62 follow the score (keys move with them)
         if (moved && m.sid === 1 && applyScoreSpecials(m.odds, m.scr).length) this.index(e);
         break;

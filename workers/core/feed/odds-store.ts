@@ -10,7 +10,7 @@ import { oddMovement } from '../../../domain/odds/movement.ts';
 import type { Movement } from '../../../domain/odds/movement.ts';
 import { scoreSpecial, specialLabel } from '../../../domain/odds/score-specials.ts';
 import type { OddsGroup } from '../../../domain/protocol/entities.ts';
-import type { FeedChange, FeedFrame, LiveMatch } from '../../../domain/protocol/feed.ts';
+import { applyScoreChange, applyStatusChange, type FeedChange, type FeedFrame, type LiveMatch } from '../../../domain/protocol/feed.ts';
 
 /** A match without its odds, plus when this client last heard of it. */
 export interface StoreMatch extends Omit<LiveMatch, 'odds'> {
@@ -152,20 +152,13 @@ function applyChange(store: OddsStore, c: FeedChange, now: number, touched: Touc
       return;
     case 's': {
       const wide = m.ms !== c.ms || m.bs !== c.bs;
-      m.ms = c.ms;
-      m.bs = c.bs;
-      m.ti = c.ti;
-      m.pe = c.pe;
+      applyStatusChange(m, c);
       if (isRemovedStatus(m)) return removeMatch(store, m.id, touched);
       (wide ? touched.all : touched.fields).add(m.id);
       return;
     }
     case 'sc': {
-      const moved = m.scr.h !== c.scr.h || m.scr.a !== c.scr.a;
-      m.scr = { h: c.scr.h, a: c.scr.a };
-      m.sscr = c.sscr.map((s) => ({ h: s.h, a: s.a }));
-      m.cards = { ...c.cards };
-      m.corners = { h: c.corners.h, a: c.corners.a };
+      const moved = applyScoreChange(m, c);
       touched.fields.add(m.id);
       if (moved && m.sid === FOOTBALL) moveScoreSpecials(store, m, touched);
       return;
