@@ -1,4 +1,4 @@
-import type { SlipSummary } from '../../domain/betslip/types.ts';
+import type { LimitError, SlipSummary } from '../../domain/betslip/types.ts';
 import type { UserLimits } from '../../domain/protocol/entities.ts';
 import type { SlipEntry } from './betslip/slip-state.ts';
 import type { MatchPatch } from './feed/diff.ts';
@@ -55,6 +55,9 @@ export interface SiteView {
   paymentLogos: string[];
 }
 
+/** A slip limit error with the one value to show, decided in the worker (odds already formatted). */
+export type LimitErrorView = LimitError & { value: number; oddsText?: string };
+
 /** What the slip shows: the entries, the stake and the summary computed by domain/betslip. */
 export interface SlipView {
   entries: Array<SlipEntry & {
@@ -71,7 +74,7 @@ export interface SlipView {
   stakeText: string;
   systemSizes: number[];
   oddChangeOk: boolean;
-  summary: SlipSummary & { totalOddsText: string };
+  summary: Omit<SlipSummary, 'limitErrors'> & { totalOddsText: string; limitErrors: LimitErrorView[] };
   /** The system sizes offered (none when limits.system.status is 0), labelled 'k/n'. */
   systemOptions: Array<{ size: number; count: number; selected: boolean; label: string }>;
   /** Quick stake buttons (the coupon_amount_group setting picks the group). */

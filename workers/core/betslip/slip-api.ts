@@ -6,13 +6,20 @@ import { minorToDecimal, parseAmount } from '../../../domain/money.ts';
 import { formatOdds } from '../../../domain/odds/display.ts';
 import type { Reply } from '../request.ts';
 import type { CoreContext } from '../context.ts';
-import type { Notice, SlipView } from '../events.ts';
+import type { LimitErrorView, Notice, SlipView } from '../events.ts';
+import type { LimitError } from '../../../domain/betslip/types.ts';
 import { isOutcomeOpen } from '../views.ts';
 import {
   applyOddUpdates, bankoAllowed, clearSlip, EMPTY_SLIP, enforceOddsLimits, entryKey, loadEntries, removeEntry, restoreEntries,
   setSystemSizes, summaryOf, toggleBankoOf, toggleEntry, type OddMove, type OddUpdate, type SlipEntry, type SlipState,
 } from './slip-state.ts';
 import { pressKey, quickStakes, type KeypadKey } from './keypad.ts';
+
+/** The value a limit error is about (a minimum, a maximum or an amount), and odds as shown. */
+function limitErrorView(e: LimitError): LimitErrorView {
+  const value = (e.code === 'minStake' || e.code === 'minOdds' ? e.min ?? e.amount : e.code === 'maxStake' || e.code === 'maxOdds' ? e.max ?? e.amount : e.amount ?? e.max) ?? 0;
+  return { ...e, value, ...(e.code === 'minOdds' || e.code === 'maxOdds' ? { oddsText: formatOdds(value) } : {}) };
+}
 
 export type CreateResult = 'needLogin' | 'locked' | 'pending' | 'created' | 'failed';
 
@@ -75,7 +82,11 @@ export function createSlipApi(ctx: CoreContext) {
         };
       }),
       stakeText: minorToDecimal(slip.stake),
-      summary: { ...summary, totalOddsText: summary.totalOdds ? formatOdds(summary.totalOdds, { maxOdds: Number.MAX_SAFE_INTEGER }) : '-' },
+      summary: {
+        ...summary,
+        totalOddsText: summary.totalOdds ? formatOdds(summary.totalOdds, { maxOdds: Number.MAX_SAFE_INTEGER }) : '-',
+        limitErrors: summary.limitErrors.map(limitErrorView),
+      },
       systemOptions: summary.systemList.map((o) => ({ ...o, label: `${o.size}/${free}` })),
       quickStakes: stakeGroup,
       oddsNews: news,
