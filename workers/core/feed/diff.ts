@@ -44,6 +44,8 @@ export interface MatchView {
   corners: Score;
   /** Number of odds groups (markets) the match has, for the row's '+N'. */
   groups: number;
+  /** Market filter tabs of an open MatchDetail (added by live-api.ts, domain/market/filters.ts). */
+  filters?: string[];
 }
 
 export interface GroupView {
@@ -54,6 +56,8 @@ export interface GroupView {
   active: 0 | 1;
   suspended: boolean;
   visible: boolean;
+  /** Filter tabs the group shows under, on an open MatchDetail (added by live-api.ts). */
+  filters?: string[];
 }
 
 export interface OutcomeView {
@@ -102,10 +106,12 @@ export interface DiffState {
    */
   types: ReadonlySet<number> | null;
   detail: ReadonlySet<number>;
+  /** Odds texts by odd under `format`: a live book reuses a few hundred prices (setFormat clears it). */
+  texts: Map<number, string>;
 }
 
 export function createDiffState(format: OddsFormat = {}): DiffState {
-  return { views: new Set(), sent: new Map(), format, types: null, detail: new Set() };
+  return { views: new Set(), sent: new Map(), format, types: null, detail: new Set(), texts: new Map() };
 }
 
 /** Whether a group of this odds type of match `mid` is shown by a subscribed view. */
@@ -131,13 +137,23 @@ export function groupView(g: StoreGroup): GroupView {
   };
 }
 
-export function outcomeView(m: StoreMatch, g: StoreGroup, o: StoreOutcome, now: number, format: OddsFormat): OutcomeView {
+export function outcomeView(m: StoreMatch, g: StoreGroup, o: StoreOutcome, now: number, format: OddsFormat, text = formatOdds(o.odd, format)): OutcomeView {
   return {
-    key: `${m.id}|${g.oddstype}|${o.outcomeid}|${g.special}`,
+    key: o.key,
     oddid: o.oddid, oddsid: g.oddsid, outcomeid: o.outcomeid, label: o.outcome, special: o.special,
-    odd: o.odd, text: formatOdds(o.odd, format), mv: shownMovement(o.mv, o.mvAt, now),
+    odd: o.odd, text, mv: shownMovement(o.mv, o.mvAt, now),
     open: isOddOpen(m, g, o), locked: isSelectionLocked(m, g, o), suspended: isOddSuspended(o) || g.iss === 1,
   };
+}
+
+/** The displayed text of an odd under the state's format, cached. */
+function oddText(ds: DiffState, odd: number): string {
+  let text = ds.texts.get(odd);
+  if (text === undefined) {
+    if (ds.texts.size > 20_000) ds.texts.clear(); // a bound, never reached by a real book
+    ds.texts.set(odd, (text = formatOdds(odd, ds.format)));
+  }
+  return text;
 }
 
 // ------------------------------------------------------------------ diffing
@@ -194,7 +210,7 @@ function full(ds: DiffState, store: OddsStore, m: StoreMatch, now: number, out: 
     for (const oid of g.outcomeIds) {
       const o = store.outcomes.get(oid);
       if (!o) continue;
-      const ov = outcomeView(m, g, o, now, ds.format);
+      const ov = outcomeView(m, g, o, now, ds.format, oddText(ds, o.odd));
       sent.o.set(oid, ov);
       p.o[oid] = { ...ov };
     }
@@ -217,13 +233,52 @@ function diffGroup(ds: DiffState, store: OddsStore, m: StoreMatch, g: StoreGroup
 function diffOutcome(ds: DiffState, store: OddsStore, m: StoreMatch, g: StoreGroup, oid: number, sent: Sent, now: number, out: PatchSet): void {
   const o = store.outcomes.get(oid);
   if (!o) return;
-  const ov = outcomeView(m, g, o, now, ds.format);
   const prev = sent.o.get(oid);
-  const d = prev ? changed(prev, ov) : { ...ov };
+  let d: Partial<OutcomeView> | null;
+  if (prev) {
+    d = updateOutcome(prev, m, g, o, now, oddText(ds, o.odd));
+  } else {
+    const ov = outcomeView(m, g, o, now, ds.format, oddText(ds, o.odd));
+    sent.o.set(oid, ov);
+    d = { ...ov };
+  }
   if (!d) return;
   const p = out.get(m.id);
-  (p.o ??= {})[oid] = { ...(p.o[oid] ?? {}), ...d };
-  sent.o.set(oid, ov);
+  const po = (p.o ??= {});
+  const queued = po[oid];
+  po[oid] = queued ? Object.assign(queued, d) : d;
+}
+
+/**
+ * Brings the sent view `v` of an outcome up to date in place and returns the fields that changed,
+ * or null: outcomeView compared field by field. Why not a new view and the generic changed():
+ * this runs for every odd change of every shown match (thousands a second), and every field is a
+ * primitive. The sent views are never shared with a patch, so updating them in place is safe.
+ */
+type ComparedOutcomeField = 'key' | 'oddsid' | 'outcomeid' | 'label' | 'special' | 'odd' | 'text' | 'mv' | 'open' | 'locked' | 'suspended';
+/** Fails to compile when OutcomeView gains a field updateOutcome does not compare (oddid is the entry's key). */
+export type OutcomeFieldsAllCompared = [Exclude<keyof OutcomeView, ComparedOutcomeField | 'oddid'>] extends [never] ? true : never;
+const outcomeFieldsAllCompared: OutcomeFieldsAllCompared = true;
+void outcomeFieldsAllCompared;
+
+function updateOutcome(v: OutcomeView, m: StoreMatch, g: StoreGroup, o: StoreOutcome, now: number, text: string): Partial<OutcomeView> | null {
+  let d: Partial<OutcomeView> | null = null;
+  if (v.key !== o.key) (d ??= {}).key = v.key = o.key;
+  if (v.oddsid !== g.oddsid) (d ??= {}).oddsid = v.oddsid = g.oddsid;
+  if (v.outcomeid !== o.outcomeid) (d ??= {}).outcomeid = v.outcomeid = o.outcomeid;
+  if (v.label !== o.outcome) (d ??= {}).label = v.label = o.outcome;
+  if (v.special !== o.special) (d ??= {}).special = v.special = o.special;
+  if (v.odd !== o.odd) (d ??= {}).odd = v.odd = o.odd;
+  if (v.text !== text) (d ??= {}).text = v.text = text;
+  const mv = shownMovement(o.mv, o.mvAt, now);
+  if (v.mv !== mv) (d ??= {}).mv = v.mv = mv;
+  const open = isOddOpen(m, g, o);
+  if (v.open !== open) (d ??= {}).open = v.open = open;
+  const locked = isSelectionLocked(m, g, o);
+  if (v.locked !== locked) (d ??= {}).locked = v.locked = locked;
+  const suspended = isOddSuspended(o) || g.iss === 1;
+  if (v.suspended !== suspended) (d ??= {}).suspended = v.suspended = suspended;
+  return d;
 }
 
 /**
@@ -275,11 +330,13 @@ export function diffStore(ds: DiffState, store: OddsStore, touched: Touched, now
   }
   for (const oid of touched.outcomes) {
     const o = store.outcomes.get(oid);
-    if (!o || wide.has(o.m) || touched.groups.has(o.g) || !ds.views.has(o.m)) continue;
-    const m = store.matches.get(o.m);
+    if (!o) continue;
+    // most changed odds belong to markets no view shows: skip them first, with the fewest lookups
     const g = store.groups.get(o.g);
+    if (!g || !shows(ds, o.m, g.oddstype) || wide.has(o.m) || touched.groups.has(o.g) || !ds.views.has(o.m)) continue;
+    const m = store.matches.get(o.m);
     const sent = ds.sent.get(o.m);
-    if (m && g && sent && shows(ds, o.m, g.oddstype)) diffOutcome(ds, store, m, g, oid, sent, now, out);
+    if (m && sent) diffOutcome(ds, store, m, g, oid, sent, now, out);
   }
   return out.list();
 }
@@ -318,32 +375,45 @@ export function setViews(
 /** Changes the odds display settings; every subscribed outcome's text is rediffed. */
 export function setFormat(ds: DiffState, store: OddsStore, format: OddsFormat, now: number): MatchPatch[] {
   ds.format = format;
+  ds.texts.clear();
   const touched: Touched = { fields: new Set(), all: new Set(ds.views), groups: new Set(), outcomes: new Set(), removed: new Set() };
   return diffStore(ds, store, touched, now);
 }
 
 // ------------------------------------------------------------------ batching
 
-/** Merges patch `b` (later) into `a` (earlier). */
+/** Merges patch `b` (later) into `a` (earlier) into a new patch; neither is changed. */
 export function mergePatch(a: MatchPatch, b: MatchPatch): MatchPatch {
+  if (b.removed || a.removed) return mergeInto(a, b);
+  return mergeInto(mergeInto({ id: a.id }, a), b);
+}
+
+/**
+ * Merges patch `b` into `a` in place and returns the result (`a`, or `b` when it replaces `a`).
+ * Entries of `b` are copied, never aliased, so `a` stays the only owner of its objects. Why in
+ * place: the batcher merges up to a frame's worth of patches per match; copying the accumulated
+ * maps on every merge made batching cost more than decoding.
+ */
+function mergeInto(a: MatchPatch, b: MatchPatch): MatchPatch {
   if (b.removed) return { id: b.id, removed: true };
   // a match removed then added again: the later patch is a full one
   if (a.removed) return b;
-  const out: MatchPatch = { id: a.id };
-  if (a.m || b.m) out.m = { ...a.m, ...b.m };
-  if (a.g || b.g) out.g = mergeById(a.g, b.g);
-  if (a.o || b.o) out.o = mergeById(a.o, b.o);
-  return out;
+  if (b.m) a.m = a.m ? Object.assign(a.m, b.m) : { ...b.m };
+  if (b.g) a.g = mergeEntries(a.g ?? {}, b.g);
+  if (b.o) a.o = mergeEntries(a.o ?? {}, b.o);
+  return a;
 }
 
-function mergeById<V extends object>(x: Record<number, V> | undefined, y: Record<number, V> | undefined): Record<number, V> {
-  const merged: Record<number, V> = { ...x };
-  for (const [k, v] of Object.entries(y ?? {})) merged[Number(k)] = { ...merged[Number(k)], ...v };
-  return merged;
+function mergeEntries<V extends object>(into: Record<number, V>, from: Record<number, V>): Record<number, V> {
+  for (const k in from) {
+    const prev = into[k];
+    into[k] = prev ? Object.assign(prev, from[k]) : { ...from[k]! };
+  }
+  return into;
 }
 
 export interface PatchBatcher {
-  /** Queues patches; a flush is scheduled if none is. */
+  /** Queues patches, taking ownership of them (they may be merged into); a flush is scheduled if none is. */
   push(patches: readonly MatchPatch[]): void;
   /** Delivers what is queued now (the scheduled flush calls it). */
   flush(): void;
@@ -393,7 +463,7 @@ export function createPatchBatcher(schedule: (cb: () => void) => void, deliver: 
     push(patches) {
       for (const p of patches) {
         const prev = queue.get(p.id);
-        queue.set(p.id, prev ? mergePatch(prev, p) : p);
+        queue.set(p.id, prev ? mergeInto(prev, p) : p);
       }
       if (queue.size && !scheduled) {
         scheduled = true;

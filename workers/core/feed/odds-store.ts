@@ -5,6 +5,7 @@
  * records what it touched so diff.ts recomputes only that. Open / locked / suspended are derived
  * from the raw flags with domain/odds/validity.ts when a view is built, never stored twice.
  */
+import { selectionKey } from '../../../domain/betslip/types.ts';
 import { FOOTBALL, isRemovedStatus } from '../../../domain/match/status.ts';
 import { oddMovement } from '../../../domain/odds/movement.ts';
 import type { Movement } from '../../../domain/odds/movement.ts';
@@ -38,6 +39,8 @@ export interface StoreOutcome {
   /** Last movement and when it happened (client clock); the arrow shows for 3 s. */
   mv: Movement;
   mvAt: number;
+  /** The slip key of this pick (selectionKey with the group's special), kept so diffs don't rebuild it. */
+  key: string;
 }
 
 export interface OddsStore {
@@ -180,7 +183,9 @@ function moveScoreSpecials(store: OddsStore, m: StoreMatch, touched: Touched): v
     g.nicename = specialLabel(g.oddstype, special);
     for (const oid of g.outcomeIds) {
       const o = store.outcomes.get(oid);
-      if (o) o.special = special;
+      if (!o) continue;
+      o.special = special;
+      o.key = selectionKey({ matchId: m.id, oddsType: g.oddstype, outcomeId: o.outcomeid, special });
     }
     touched.groups.add(gid);
     for (const oid of g.outcomeIds) touched.outcomes.add(oid);
@@ -228,6 +233,7 @@ function putGroup(store: OddsStore, m: StoreMatch, g: OddsGroup, now: number): v
       active: o.active, iss: o.iss, isv: o.isv,
       mv: moved ? oddMovement(prev.odd, o.odd) : prev?.mv ?? 0,
       mvAt: moved ? now : prev?.mvAt ?? 0,
+      key: selectionKey({ matchId: m.id, oddsType: sg.oddstype, outcomeId: o.outcomeid, special: sg.special }),
     });
   }
 }
