@@ -40,6 +40,8 @@ export const MESSAGES = {
   couponCancelled: { tr: 'Kupon iptal edildi, bahis iade edildi', en: 'the coupon was cancelled and the stake refunded' },
   couponSold: { tr: 'Kupon satıldı', en: 'the coupon was sold' },
   sellNotOffered: { tr: 'Bozdurulabilecek kupon yok', en: 'no coupon eligible for cashout' },
+  sellSuspended: { tr: 'Kupondaki bir maçın oranları askıda, kupon şu an bozdurulamaz', en: 'odds of a match on the coupon are suspended: it cannot be sold now' },
+  printCancelled: { tr: 'Kupon yazdırılamadı ve iptal edildi, bahis iade edildi', en: 'the coupon could not be printed and was cancelled, the stake refunded' },
   sellPriceChanged: { tr: 'Satış tutarı değişti: {amount}', en: 'the sell amount changed: {amount}' },
   resultSaved: { tr: 'Sonuç kaydedildi', en: 'the result was saved' },
   // Accounts, money and content (account-platform.md sections 5 and 8).
@@ -68,6 +70,14 @@ export const MESSAGES = {
   notWaiting: { tr: 'Talep beklemede değil', en: 'The request is not waiting' },
   contactSuccess: { tr: 'Mesajınız başarıyla gönderildi', en: 'Your message was sent' },
   updateSuccess: { tr: 'Güncelleme başarılı', en: 'Update succeeded' },
+  affiliateRequestExists: { tr: 'Talebiniz zaten gönderildi', en: 'Your request has already been sent' },
+  affiliateNotActive: { tr: 'Ortaklık hesabınız aktif değil', en: 'Your affiliate account is not active' },
+  wrongActivationCode: { tr: 'Aktivasyon kodu yanlış', en: 'Wrong activation code' },
+  activationRequired: { tr: 'Lütfen önce hesabınızı etkinleştiriniz', en: 'Please activate your account first' },
+  activationSuccess: { tr: 'Hesabınız etkinleştirildi, giriş yapabilirsiniz', en: 'Your account is activated: you can log in' },
+  // Live TV in MatchDetail (betting-core.md section 2).
+  tvNoAccess: { tr: 'Canlı yayın şu anda kullanılamıyor', en: 'Live TV is not available' },
+  tvNotListed: { tr: 'Bu maç için canlı yayın yok', en: 'There is no live stream for this match' },
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

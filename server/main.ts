@@ -5,6 +5,7 @@ import { ensureUpcomingMatches, seedDemo } from './demo/seed.ts';
 import { DEMO_USERS } from './demo/catalogue.ts';
 import { seedAccountDemo } from './content/demo-seed.ts';
 import { buildApp } from './http/app.ts';
+import { DEMO_SETTINGS, SITE_SETTINGS } from './http/routes/settings.ts';
 import { startSettlementLoop } from './settlement/ingest.ts';
 import { createFeedFromEnv } from './feed/service.ts';
 import { registerFeedSocket } from './feed/ws.ts';
@@ -16,6 +17,7 @@ const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataD
 const applied = await migrate(db);
 if (applied.length) console.log(`migrations applied: ${applied.join(', ')}`);
 if (config.demo) {
+  Object.assign(SITE_SETTINGS, DEMO_SETTINGS);
   if (await seedDemo(db, Date.now())) console.log('demo data loaded');
   else await ensureUpcomingMatches(db, Date.now());
   if (await seedAccountDemo(db, Date.now())) console.log('demo account content loaded');

@@ -14,6 +14,9 @@ import { Route as LangRouteRouteImport } from './routes/$lang/route'
 import { Route as LangIndexRouteImport } from './routes/$lang/index'
 import { Route as LangSplatRouteImport } from './routes/$lang/$'
 import { Route as Lang404RouteImport } from './routes/$lang/404'
+import { Route as LangActivationRouteImport } from './routes/$lang/activation'
+import { Route as LangAffiliateRouteImport } from './routes/$lang/affiliate'
+import { Route as LangAffiliateBannerRouteImport } from './routes/$lang/affiliateBanner'
 import { Route as LangAllsportsRouteImport } from './routes/$lang/allsports'
 import { Route as LangBetslipRouteImport } from './routes/$lang/betslip'
 import { Route as LangBonusRequestRouteImport } from './routes/$lang/bonusRequest'
@@ -74,6 +77,21 @@ const LangSplatRoute = LangSplatRouteImport.update({
 const Lang404Route = Lang404RouteImport.update({
   id: '/404',
   path: '/404',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangActivationRoute = LangActivationRouteImport.update({
+  id: '/activation',
+  path: '/activation',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangAffiliateRoute = LangAffiliateRouteImport.update({
+  id: '/affiliate',
+  path: '/affiliate',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangAffiliateBannerRoute = LangAffiliateBannerRouteImport.update({
+  id: '/affiliateBanner',
+  path: '/affiliateBanner',
   getParentRoute: () => LangRouteRoute,
 } as any)
 const LangAllsportsRoute = LangAllsportsRouteImport.update({
@@ -263,6 +281,9 @@ export interface FileRoutesByFullPath {
   '/$lang': typeof LangRouteRouteWithChildren
   '/$lang/$': typeof LangSplatRoute
   '/$lang/404': typeof Lang404Route
+  '/$lang/activation': typeof LangActivationRoute
+  '/$lang/affiliate': typeof LangAffiliateRoute
+  '/$lang/affiliateBanner': typeof LangAffiliateBannerRoute
   '/$lang/allsports': typeof LangAllsportsRoute
   '/$lang/betslip': typeof LangBetslipRoute
   '/$lang/bonusRequest': typeof LangBonusRequestRoute
@@ -305,6 +326,9 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$lang/$': typeof LangSplatRoute
   '/$lang/404': typeof Lang404Route
+  '/$lang/activation': typeof LangActivationRoute
+  '/$lang/affiliate': typeof LangAffiliateRoute
+  '/$lang/affiliateBanner': typeof LangAffiliateBannerRoute
   '/$lang/allsports': typeof LangAllsportsRoute
   '/$lang/betslip': typeof LangBetslipRoute
   '/$lang/bonusRequest': typeof LangBonusRequestRoute
@@ -349,6 +373,9 @@ export interface FileRoutesById {
   '/$lang': typeof LangRouteRouteWithChildren
   '/$lang/$': typeof LangSplatRoute
   '/$lang/404': typeof Lang404Route
+  '/$lang/activation': typeof LangActivationRoute
+  '/$lang/affiliate': typeof LangAffiliateRoute
+  '/$lang/affiliateBanner': typeof LangAffiliateBannerRoute
   '/$lang/allsports': typeof LangAllsportsRoute
   '/$lang/betslip': typeof LangBetslipRoute
   '/$lang/bonusRequest': typeof LangBonusRequestRoute
@@ -394,6 +421,9 @@ export interface FileRouteTypes {
     | '/$lang'
     | '/$lang/$'
     | '/$lang/404'
+    | '/$lang/activation'
+    | '/$lang/affiliate'
+    | '/$lang/affiliateBanner'
     | '/$lang/allsports'
     | '/$lang/betslip'
     | '/$lang/bonusRequest'
@@ -436,6 +466,9 @@ export interface FileRouteTypes {
     | '/'
     | '/$lang/$'
     | '/$lang/404'
+    | '/$lang/activation'
+    | '/$lang/affiliate'
+    | '/$lang/affiliateBanner'
     | '/$lang/allsports'
     | '/$lang/betslip'
     | '/$lang/bonusRequest'
@@ -479,6 +512,9 @@ export interface FileRouteTypes {
     | '/$lang'
     | '/$lang/$'
     | '/$lang/404'
+    | '/$lang/activation'
+    | '/$lang/affiliate'
+    | '/$lang/affiliateBanner'
     | '/$lang/allsports'
     | '/$lang/betslip'
     | '/$lang/bonusRequest'
@@ -558,6 +594,27 @@ declare module '@tanstack/react-router' {
       path: '/404'
       fullPath: '/$lang/404'
       preLoaderRoute: typeof Lang404RouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/activation': {
+      id: '/$lang/activation'
+      path: '/activation'
+      fullPath: '/$lang/activation'
+      preLoaderRoute: typeof LangActivationRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/affiliate': {
+      id: '/$lang/affiliate'
+      path: '/affiliate'
+      fullPath: '/$lang/affiliate'
+      preLoaderRoute: typeof LangAffiliateRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/affiliateBanner': {
+      id: '/$lang/affiliateBanner'
+      path: '/affiliateBanner'
+      fullPath: '/$lang/affiliateBanner'
+      preLoaderRoute: typeof LangAffiliateBannerRouteImport
       parentRoute: typeof LangRouteRoute
     }
     '/$lang/allsports': {
@@ -830,6 +887,9 @@ const LangRegisterRouteWithChildren = LangRegisterRoute._addFileChildren(
 interface LangRouteRouteChildren {
   LangSplatRoute: typeof LangSplatRoute
   Lang404Route: typeof Lang404Route
+  LangActivationRoute: typeof LangActivationRoute
+  LangAffiliateRoute: typeof LangAffiliateRoute
+  LangAffiliateBannerRoute: typeof LangAffiliateBannerRoute
   LangAllsportsRoute: typeof LangAllsportsRoute
   LangBetslipRoute: typeof LangBetslipRoute
   LangBonusRequestRoute: typeof LangBonusRequestRoute
@@ -871,6 +931,9 @@ interface LangRouteRouteChildren {
 const LangRouteRouteChildren: LangRouteRouteChildren = {
   LangSplatRoute: LangSplatRoute,
   Lang404Route: Lang404Route,
+  LangActivationRoute: LangActivationRoute,
+  LangAffiliateRoute: LangAffiliateRoute,
+  LangAffiliateBannerRoute: LangAffiliateBannerRoute,
   LangAllsportsRoute: LangAllsportsRoute,
   LangBetslipRoute: LangBetslipRoute,
   LangBonusRequestRoute: LangBonusRequestRoute,

@@ -13,6 +13,7 @@ import { MAX_PICKS_PER_MATCH, matchCount, multipleCount, multipleRatio, oddsByMa
 import { largestStakeWithin, productRatio, ratioOdds, ratioPayout, type Ratio } from './odds.ts';
 import { effectiveMinStake, sanitizeStake, splitStake } from './stake.ts';
 import { bonusAmount, bonusPercentOf } from './bonus.ts';
+import { raiseMinTip, slipMinTip } from './match-limits.ts';
 
 interface CouponShape { count: number; ratio: Ratio }
 
@@ -73,7 +74,8 @@ export function summarizeSlip(input: { selections: readonly SlipSelection[]; sta
   const sizes = systemList.filter((o) => o.selected).map((o) => o.size);
   const couponType = couponTypeOf(selections, sizes);
   const isLive = selections.some((s) => s.live);
-  const kind = kindLimitsFor(couponType, isLive, limits);
+  // A match of the slip may ask for more tips than the kind does (section 5 'minimum N more matches').
+  const kind = raiseMinTip(kindLimitsFor(couponType, isLive, limits), slipMinTip(selections));
 
   if (couponType === 'none') {
     return {

@@ -22,11 +22,14 @@ export interface SlipSelection {
   matchName: string;
   /** Epoch ms when it was added; entries older than 5 minutes are dropped on load. */
   addedAt: number;
+  /** The match's minimum tip count from the odds data (section 3 minTip); absent means 1. */
+  minTip?: number;
 }
 
 /** A limit the slip breaks. Any error carrying max, min or amount blocks creation (section 2, bottom bar). */
 export type LimitError = {
-  code: 'minStake' | 'maxStake' | 'maxPay' | 'minTip' | 'minOdds' | 'maxOdds' | 'maxSelections';
+  /** tipStake: the stake on one pick is over the bet total per tip (domain/betslip/tip-stake.ts). */
+  code: 'minStake' | 'maxStake' | 'maxPay' | 'minTip' | 'minOdds' | 'maxOdds' | 'maxSelections' | 'tipStake';
   amount?: number;
   min?: number;
   max?: number;

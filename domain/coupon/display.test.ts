@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canOfferCancel, COUPON_FILTER_TYPES, COUPON_STATUS, couponKindShown, filterTypeOf, isLiveInCoupon,
-  lineColor, matchLineState, parseMatchDate, winDisplay,
+  lineColor, matchLineState, parseMatchDate, TIP_STATUS, tipTone, winDisplay,
 } from './display.ts';
 
 describe('constants', () => {
@@ -83,7 +83,9 @@ describe('live match in a coupon', () => {
   it('gives a match line its state', () => {
     const line = { isLive: 0, matchDate: '2024-05-01 19:00:00' };
     expect(matchLineState({ ...line, status: 1 }, now)).toBe('won');
-    expect(matchLineState({ ...line, status: 2 }, now)).toBe('won');
+    // A void tip (status 2) is neither won nor lost: its own neutral state, never green.
+    expect(matchLineState({ ...line, status: 2 }, now)).toBe('void');
+    expect(matchLineState({ ...line, status: 2, outcome: 'void' }, now)).toBe('void');
     expect(matchLineState({ ...line, status: -1 }, now)).toBe('lost');
     expect(matchLineState({ ...line, status: -2 }, now)).toBe('lost');
     expect(matchLineState({ ...line, status: 0 }, now)).toBe('live');
@@ -91,6 +93,21 @@ describe('live match in a coupon', () => {
     expect(matchLineState({ ...line, status: 0, matchStatus: 'after_ot' }, now)).toBe('waiting');
     expect(matchLineState({ ...line, status: 0, matchStatus: '2p' }, now)).toBe('live');
     expect(matchLineState({ isLive: 0, matchDate: '2024-05-02 19:00:00', status: 0 }, now)).toBe('waiting');
+  });
+});
+
+describe('tipTone', () => {
+  it('colours a void tip neutral, a half win as won and a half loss as lost', () => {
+    expect(tipTone({ status: TIP_STATUS.void })).toBe('void');
+    expect(tipTone({ status: 2, outcome: 'void' })).toBe('void');
+    // The outcome decides when it is there, whatever the number says.
+    expect(tipTone({ status: 1, outcome: 'void' })).toBe('void');
+    expect(tipTone({ status: 1, outcome: 'halfWon' })).toBe('won');
+    expect(tipTone({ status: -1, outcome: 'halfLost' })).toBe('lost');
+    expect(tipTone({ status: 0, outcome: '' })).toBe('waiting');
+    expect(tipTone({ status: -2 })).toBe('lost');
+    // Unlike a coupon, where 2 is sold and green.
+    expect(lineColor(2)).toBe('won');
   });
 });
 

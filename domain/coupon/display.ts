@@ -90,19 +90,39 @@ export function isLiveInCoupon(line: { isLive: number; matchDate: string | numbe
 /** Match statuses after which a match is no longer live (section 4 removal, plus values containing 'end'). */
 const FINISHED = new Set(['ended', 'interrupted', 'retired', 'walkover', 'after_ot', 'cancelled']);
 
-export type MatchLineState = 'waiting' | 'live' | 'won' | 'lost';
+/**
+ * Tip status numbers of a coupon match line (written by server/settlement): a half win counts as
+ * won, a half loss as lost, and 2 is a void tip. Not the coupon's status: there 2 means sold.
+ */
+export const TIP_STATUS = { open: 0, won: 1, lost: -1, void: 2 } as const;
+
+export type TipTone = LineColor | 'void';
 
 /**
- * A coupon match line: won or lost by its status (the line colours: 1 and 2 won, -1 and -2 lost);
- * otherwise live when it counts as live in the coupon and its match status is not finished, else
- * waiting. matchStatus is the match's status from the live lookup, when known.
+ * A match line's colour. A void tip counts as odds 1.00, neither won nor lost, so it is neutral,
+ * never green; the settled outcome ('void') decides when the line carries it.
+ */
+export function tipTone(line: { status: number; outcome?: string | undefined }): TipTone {
+  if (line.outcome === 'void' || line.status === TIP_STATUS.void) return 'void';
+  if (line.status === TIP_STATUS.won) return 'won';
+  // -2 is not written for a tip; read like the coupon colours as lost.
+  if (line.status === TIP_STATUS.lost || line.status === COUPON_STATUS.cancelled) return 'lost';
+  return 'waiting';
+}
+
+export type MatchLineState = 'waiting' | 'live' | 'won' | 'lost' | 'void';
+
+/**
+ * A coupon match line: won, lost or void by its tip status (tipTone); otherwise live when it
+ * counts as live in the coupon and its match status is not finished, else waiting. matchStatus is
+ * the match's status from the live lookup, when known.
  */
 export function matchLineState(
-  line: { status: number; isLive: number; matchDate: string | number; matchStatus?: string | undefined },
+  line: { status: number; isLive: number; matchDate: string | number; matchStatus?: string | undefined; outcome?: string | undefined },
   now: number,
 ): MatchLineState {
-  const color = lineColor(line.status);
-  if (color !== 'waiting') return color;
+  const tone = tipTone(line);
+  if (tone !== 'waiting') return tone;
   const finished = line.matchStatus !== undefined && (FINISHED.has(line.matchStatus) || line.matchStatus.includes('end'));
   return !finished && isLiveInCoupon(line, now) ? 'live' : 'waiting';
 }

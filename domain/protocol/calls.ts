@@ -156,8 +156,8 @@ export const tvPayload = z.object({ ...common, matchId: id });
 /** sellCoupon: ticketId; amount is the price the player confirmed (refused when it moved). */
 export const sellCouponPayload = z.object({ ...common, ticketId: id, amount: int.nonnegative().optional() });
 
-/** cancel coupon: ticketId. */
-export const cancelCouponPayload = z.object({ ...common, ticketId: id });
+/** cancel coupon: ticketId; reason 'print' is a terminal's cancel after a failed print (domain/coupon/print-cancel.ts). */
+export const cancelCouponPayload = z.object({ ...common, ticketId: id, reason: z.enum(['print']).optional() });
 
 /** share coupon: couponId; ticket detail (share): ticketId and the owner's userId from the link. */
 export const shareCouponPayload = z.object({ ...common, couponId: id, userId: z.union([id, z.string().regex(/^\d{1,10}$/)]) });
@@ -203,6 +203,8 @@ export const registerPayload = z.object({
 });
 export type RegisterPayload = z.infer<typeof registerPayload>;
 
+/** activation: the e-mail link's token, or an SMS's 6 digits with the username. */
+export const activationPayload = z.object({ ...common, code: z.string().min(1).max(100), userName: text(20).optional() });
 export const usernameCheckPayload = z.object({ ...common, userName: text(40) });
 export const emailCheckPayload = z.object({ ...common, email: text(100) });
 export const checkMobilePayload = z.object({ ...common, mobile: text(20) });
@@ -247,7 +249,35 @@ export const transferRequestsPayload = z.object({
   limit: int.min(1).max(50).optional().default(50),
 });
 export const transferIdPayload = z.object({ ...common, requestId: id, reason: text(200).optional() });
+// Affiliate area (account-platform.md section 7). Dates with slashes like transactions; order is
+// the page (0 first), 50 rows a page.
+export const affiliateInfoPayload = z.object({ ...common, startDate: slashDate.optional(), endDate: slashDate.optional() });
+export const dealersPayload = z.object({ ...common, order: int.nonnegative().optional().default(0) });
+export const dealersFinancePayload = z.object({
+  ...common,
+  startDate: slashDate.optional(), endDate: slashDate.optional(),
+  // a coupon status of betting-core.md section 4 (0 waiting, 1 won, -1 lost, -2 cancelled, 2 sold); '' all
+  status: z.union([z.literal(''), int.min(-2).max(2)]).optional().default(''),
+  transactionType: z.enum(['a', 'e', '']).optional().default(''),
+  order: int.nonnegative().optional().default(0),
+});
+export const affiliateControlPayload = z.object({ ...common, affiliateId: z.string().min(1).max(50) });
+
+/** Back office: makes a player who asked an active affiliate with its terms (cutoff 0 monthly, 1 weekly). */
+export const boActivateAffiliatePayload = z.object({ ...common, affiliateUserId: id, percent: int.min(0).max(100), cutoff: z.union([z.literal(0), z.literal(1)]) });
+/** Back office: the transfer requests of every player, waiting first (status '' = all). */
+export const boTransferRequestsPayload = z.object({
+  ...common,
+  status: z.union([z.literal(''), z.literal(0), z.literal(1), z.literal(2)]).optional().default(0),
+  order: int.nonnegative().optional().default(0),
+  limit: int.min(1).max(50).optional().default(50),
+});
 
 export const bonusIdPayload = z.object({ ...common, bonusId: id });
 export const pagePayload = z.object({ ...common, pageid: z.coerce.number().int().positive() });
 export const contactPayload = z.object({ ...common, email: text(100), topcategory: text(50), category: text(50), message: text(2000) });
+
+// ------------------------------------------------------------------ home content (account-platform.md section 7)
+
+/** banners: the groups of one display state or of several in one call (Home asks 12 and 1). */
+export const bannersPayload = z.object({ ...common, displayState: z.union([int.nonnegative(), z.array(int.nonnegative()).min(1).max(10)]) });

@@ -25,6 +25,8 @@ export interface SellType {
   status: boolean;
   msg: string;
   amount: number;
+  /** Why sell is not offered: 'suspended' when an open tip has no price now (suspended or locked live odd). */
+  reason?: 'lost' | 'settled' | 'suspended' | 'notOffered';
 }
 
 /** getCouponDetail reply (section 3, Coupon detail response). */

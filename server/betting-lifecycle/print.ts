@@ -6,8 +6,8 @@
 import type { CouponItem, CouponLine } from '../../domain/protocol/coupons.ts';
 
 const LABELS = {
-  tr: { coupon: 'Kupon No', date: 'Tarih', stake: 'Bahis', odds: 'Oran', maxPay: 'Maks. Kazanç', type: 'Tip', pick: 'Tahmin', banko: 'Banko', combis: 'Kombinasyon' },
-  en: { coupon: 'Coupon no', date: 'Date', stake: 'Stake', odds: 'Odds', maxPay: 'Max payout', type: 'Type', pick: 'Pick', banko: 'Banker', combis: 'Combinations' },
+  tr: { terminal: 'Terminal', coupon: 'Kupon No', date: 'Tarih', stake: 'Bahis', odds: 'Oran', maxPay: 'Maks. Kazanç', type: 'Tip', pick: 'Tahmin', banko: 'Banko', combis: 'Kombinasyon' },
+  en: { terminal: 'Terminal', coupon: 'Coupon no', date: 'Date', stake: 'Stake', odds: 'Odds', maxPay: 'Max payout', type: 'Type', pick: 'Pick', banko: 'Banker', combis: 'Combinations' },
 } as const;
 
 const OPERATOR = 'BetPWA';
@@ -58,8 +58,11 @@ function money(minor: number, lang: string): string {
 
 const odds = (o: number) => (o / 1000).toFixed(2);
 
-/** The receipt page. `nonce` allows the one inline script (the delayed print) under the CSP. */
-export function receiptHtml(c: CouponItem, lines: CouponLine[], o: { lang: string; timeZone: string; currency: string; nonce: string }): string {
+/**
+ * The receipt page. `nonce` allows the one inline script (the delayed print) under the CSP; a
+ * terminal's receipt names the terminal (its terminalNo).
+ */
+export function receiptHtml(c: CouponItem, lines: CouponLine[], o: { lang: string; timeZone: string; currency: string; nonce: string; terminalNo?: string }): string {
   const L = o.lang === 'tr' ? LABELS.tr : LABELS.en;
   const rows = lines.map((l) => `
     <div class="tip">
@@ -85,6 +88,7 @@ export function receiptHtml(c: CouponItem, lines: CouponLine[], o: { lang: strin
 </style></head>
 <body>
   <h1>${OPERATOR}</h1>
+  ${o.terminalNo ? `<div class="row"><span>${L.terminal}</span><b data-testid="receipt-terminal">${esc(o.terminalNo)}</b></div>` : ''}
   <div class="row"><span>${L.coupon}</span><b data-testid="receipt-number">${c.ticketId}</b></div>
   <div class="row"><span>${L.date}</span><span data-testid="receipt-date">${esc(formatInZone(c.ticketDate, o.lang, o.timeZone))}</span></div>
   <div class="row"><span>${L.type}</span><span>${esc(c.ticketType)} / ${c.totalTipps}${c.totalTickets > 1 ? ` · ${L.combis} ${c.totalTickets}` : ''}</span></div>

@@ -1,12 +1,16 @@
 /**
  * Sell (cash out) and cancel of a waiting coupon (betting-core.md section 4). Both run in one
  * transaction that locks the coupon row first: settlement (server/settlement) locks the same row,
- * so a sell racing a settlement, a cancel, or another sell sees the other's status and refuses,
- * and the price is computed from odds read under a share lock, so an odds change cannot slip in
- * between the quote and the payment.
+ * so a sell racing a settlement, a cancel, or another sell sees the other's status and refuses.
+ * The price is computed inside that transaction: pre-match odds under a share lock, live odds
+ * (a started match) from the live state at that moment; the player confirms an amount, and a
+ * price that moved since is refused with the new amount, so an odds change never pays what the
+ * player did not confirm, and the locked row never pays twice.
  */
 import type { Db, Queryable } from '../db/client.ts';
 import { canOfferSell, sellPrice, type SellTip } from '../../domain/coupon/sell.ts';
+import { printCancelState } from '../../domain/coupon/print-cancel.ts';
+import type { LiveState } from '../feed/live-state.ts';
 import { settleTip } from '../../domain/coupon/settle.ts';
 import type { MatchResult } from '../../domain/coupon/result.ts';
 import type { SellType } from '../../domain/protocol/coupons.ts';
@@ -21,7 +25,7 @@ interface SellRow {
 }
 
 interface PricedTip {
-  odd: number; odds_type: number; outcome_id: number; special: string; result: MatchResult | null;
+  match_id: number; ttype: string; odd: number; odds_type: number; outcome_id: number; special: string; result: MatchResult | null;
   current: number | null; match_date: Date; match_status: string; bet_status: string; match_active: number;
   group_active: number | null; outcome_active: number | null;
 }
@@ -42,7 +46,7 @@ async function pricedTips(q: Queryable, couponId: number, lock: boolean): Promis
     );
   }
   return q.query<PricedTip>(
-    `select t.odd, t.odds_type, t.outcome_id, t.special, rv.result, o.odd as current, m.match_date, m.status as match_status,
+    `select t.match_id, t.ttype, t.odd, t.odds_type, t.outcome_id, t.special, rv.result, o.odd as current, m.match_date, m.status as match_status,
             m.bet_status, m.active as match_active, g.active as group_active, o.active as outcome_active
        from coupon_tips t
        join matches m on m.id = t.match_id
@@ -54,27 +58,47 @@ async function pricedTips(q: Queryable, couponId: number, lock: boolean): Promis
   );
 }
 
+/** What a sell reads of the live feed (server/feed/live-state.ts LiveState). */
+export type SellLive = Pick<LiveState, 'currentOdd' | 'getMatch'>;
+
+/**
+ * The current price of an open tip: null when it cannot be priced now. A tip whose match has
+ * started (live, kicked off, or held by the live state) is priced from the live state, and only
+ * while its live odd is open and not locked (a suspended market, a stopped match or a closed
+ * outcome has no price); without a live state a started match has no price. A match still to
+ * come is priced from its pre-match odd while betting on it is open.
+ */
+function currentPrice(t: PricedTip, now: number, live: SellLive | undefined): number | null {
+  const started = t.ttype === 'L' || t.match_status !== 'not_started' || t.match_date.getTime() <= now || live?.getMatch(t.match_id) !== undefined;
+  if (started) {
+    const cur = live?.currentOdd(t.match_id, t.odds_type, t.outcome_id, t.special);
+    return cur && cur.open && !cur.locked ? cur.odd : null;
+  }
+  const open = t.bet_status === 'started' && t.match_active === 1 && t.group_active === 1 && t.outcome_active === 1;
+  return open ? t.current : null;
+}
+
 /**
  * Whether the house offers to buy the coupon back now, and for how much. Only TK and KK (section
- * 4); an open tip is priced from its current pre-match odd when betting on it is open. A started
- * match has no pre-match price and the live price is not read here, so such a coupon is not
- * offered (the reply says why).
+ * 4); each open tip is priced at its current odd (currentPrice): pre-match from the database, a
+ * started match from the live state. When an open tip has no price the sell is not offered and
+ * the reply says why ('suspended').
  */
-export async function sellOffer(q: Queryable, c: SellRow, now: number, lang: string, lock = false): Promise<SellType> {
-  const no = (): SellType => ({ status: false, msg: message('sellNotOffered', lang), amount: 0 });
-  if (!canOfferSell({ status: c.status, ticketType: c.ticket_type })) return no();
+export async function sellOffer(q: Queryable, c: SellRow, now: number, lang: string, lock = false, live?: SellLive): Promise<SellType> {
+  const no = (reason: NonNullable<SellType['reason']>): SellType =>
+    ({ status: false, msg: message(reason === 'suspended' ? 'sellSuspended' : 'sellNotOffered', lang), amount: 0, reason });
+  if (!canOfferSell({ status: c.status, ticketType: c.ticket_type })) return no('notOffered');
   const tips = await pricedTips(q, c.id, lock);
-  if (!tips.length) return no();
+  if (!tips.length) return no('notOffered');
   const sellTips: SellTip[] = tips.map((t) => {
     const outcome = settleTip({ oddsType: t.odds_type, outcomeId: t.outcome_id, special: t.special }, t.result ?? undefined);
-    const open = t.match_status === 'not_started' && t.match_date.getTime() > now && t.bet_status === 'started'
-      && t.match_active === 1 && t.group_active === 1 && t.outcome_active === 1;
-    return { placedOdd: t.odd, currentOdd: open ? t.current : null, outcome };
+    return { placedOdd: t.odd, currentOdd: outcome === 'open' ? currentPrice(t, now, live) : null, outcome };
   });
   const offer = sellPrice({
     ticketStake: Number(c.ticket_stake), tips: sellTips, bonusPercent: c.bonus_percent, maxPay: Number(c.max_pay), marginPermille: SELL_MARGIN_PERMILLE,
   });
-  return offer.offered ? { status: true, msg: '', amount: offer.amount } : no();
+  if (offer.offered) return { status: true, msg: '', amount: offer.amount };
+  return no(offer.reason ?? 'notOffered');
 }
 
 async function lockCoupon(q: Queryable, couponId: number, userId: number): Promise<SellRow> {
@@ -92,12 +116,14 @@ async function lockCoupon(q: Queryable, couponId: number, userId: number): Promi
  * ledger. `expected` is the amount the player confirmed; when the price moved since, nothing is
  * paid and the reply carries the new amount to confirm again.
  */
-export async function sellCoupon(db: Db, userId: number, couponId: number, now: number, lang: string, expected?: number): Promise<{ status: true; msg: string; amount: number }> {
+export async function sellCoupon(db: Db, userId: number, couponId: number, now: number, lang: string, expected?: number, live?: SellLive): Promise<{ status: true; msg: string; amount: number }> {
   return db.tx(async (q) => {
     const c = await lockCoupon(q, couponId, userId);
     if (c.status !== 0) throw new CallError(409, 'couponNotWaiting');
-    const offer = await sellOffer(q, c, now, lang, true);
-    if (!offer.status) throw new CallError(422, 'sellNotOffered');
+    // Live odds are read here, after the coupon row is locked: a concurrent sell waits on the lock
+    // and then finds the coupon sold; a price that moved since the player's quote is refused below.
+    const offer = await sellOffer(q, c, now, lang, true, live);
+    if (!offer.status) throw new CallError(422, offer.reason === 'suspended' ? 'sellSuspended' : 'sellNotOffered');
     if (expected !== undefined && expected !== offer.amount) {
       throw new CallError(409, 'sellPriceChanged', { amount: (offer.amount / 100).toFixed(2) }, { amount: offer.amount });
     }
@@ -108,22 +134,36 @@ export async function sellCoupon(db: Db, userId: number, couponId: number, now: 
 }
 
 /**
- * Cancels a waiting coupon within the cancel window: status -2, paid 1, canceled 0, the stake
- * refunded through the ledger. Refused for a live coupon and after the window (section 8).
+ * Cancels a waiting coupon: status -2, paid 1, canceled 0, the stake refunded through the ledger.
+ * A normal cancel keeps the cancel window and is refused for a live coupon (section 8). With
+ * reason 'print' it is a terminal's cancel of a coupon whose receipt failed to print, allowed by
+ * the rule of domain/coupon/print-cancel.ts instead (a terminal, its own coupon, within 30 s of
+ * creation, nothing settled).
  */
-export async function cancelCoupon(db: Db, userId: number, couponId: number, now: number, lang: string): Promise<{ status: true; msg: string; amount: number }> {
+export async function cancelCoupon(db: Db, userId: number, couponId: number, now: number, lang: string, reason?: 'print'): Promise<{ status: true; msg: string; amount: number }> {
   return db.tx(async (q) => {
     const c = await lockCoupon(q, couponId, userId);
-    const [k] = await q.query<{ first: Date | null }>(
-      'select min(m.match_date) as first from coupon_tips t join matches m on m.id = t.match_id where t.coupon_id = $1', [couponId],
-    );
-    const state = cancelState({ status: c.status, isLive: c.is_live, firstKickoff: k?.first?.getTime() ?? 0 }, now);
-    if (state === 'notWaiting') throw new CallError(409, 'couponNotWaiting');
-    if (state === 'live') throw new CallError(422, 'liveCouponCancel');
-    if (state === 'expired') throw new CallError(422, 'cancelTimeExpired');
+    if (reason === 'print') {
+      const [k] = await q.query<{ user_type: string; created_at: Date; settled: number }>(
+        `select u.user_type, c.created_at, (select count(*)::int from coupon_tips t where t.coupon_id = c.id and t.status <> 0) as settled
+           from coupons c join users u on u.id = c.user_id where c.id = $1`, [couponId],
+      );
+      const state = printCancelState({ status: c.status, createdAt: k!.created_at.getTime(), settledTips: k!.settled }, { userType: k!.user_type }, now);
+      if (state === 'notTerminal') throw new CallError(403, 'forbidden');
+      if (state === 'notWaiting' || state === 'settled') throw new CallError(409, 'couponNotWaiting');
+      if (state === 'expired') throw new CallError(422, 'cancelTimeExpired');
+    } else {
+      const [k] = await q.query<{ first: Date | null }>(
+        'select min(m.match_date) as first from coupon_tips t join matches m on m.id = t.match_id where t.coupon_id = $1', [couponId],
+      );
+      const state = cancelState({ status: c.status, isLive: c.is_live, firstKickoff: k?.first?.getTime() ?? 0 }, now);
+      if (state === 'notWaiting') throw new CallError(409, 'couponNotWaiting');
+      if (state === 'live') throw new CallError(422, 'liveCouponCancel');
+      if (state === 'expired') throw new CallError(422, 'cancelTimeExpired');
+    }
     const stake = Number(c.total_stake);
     await postLedger(q, { userId, amount: stake, kind: 'refund', refType: 'coupon', refId: couponId });
     await q.query('update coupons set status = -2, paid = 1, canceled = 0, pay_date = $2, income = 0 where id = $1', [couponId, new Date(now)]);
-    return { status: true as const, msg: message('couponCancelled', lang), amount: stake };
+    return { status: true as const, msg: message(reason === 'print' ? 'printCancelled' : 'couponCancelled', lang), amount: stake };
   });
 }

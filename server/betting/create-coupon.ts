@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
-import type { Db, Queryable } from '../db/client.ts';
+import type { Db, NamedSql, Queryable } from '../db/client.ts';
 import type { CreateCouponPayload } from '../../domain/protocol/calls.ts';
-import type { BetStatus, KindLimits, UserLimits } from '../../domain/protocol/entities.ts';
+import type { BetStatus, UserLimits } from '../../domain/protocol/entities.ts';
 import { selectionKey, type LimitError, type SlipSelection } from '../../domain/betslip/types.ts';
 import { summarizeSlip } from '../../domain/betslip/summary.ts';
 import { SLIP_CONSTANTS, kindLimitsFor, oddsLimitRefusal } from '../../domain/betslip/limits.ts';
 import { validSystemSizes } from '../../domain/betslip/system-list.ts';
 import { bankoCount } from '../../domain/betslip/banko.ts';
+import { withMatchMinTip } from '../../domain/betslip/match-limits.ts';
 import { isOddOpen, matchAllowsBets } from '../../domain/odds/validity.ts';
 import { message, type MessageKey } from '../../domain/messages.ts';
-import { postLedger, InsufficientCredit } from '../wallet/ledger.ts';
 import { limitsOf } from '../http/routes/accounts.ts';
 import { CallError } from '../http/call.ts';
 import type { LiveState } from '../feed/live-state.ts';
@@ -69,6 +69,13 @@ interface ReadRow {
 /** A tip the server will not take, with the message of section 8. */
 interface TipRefusal { mid: number; key: MessageKey; args: Record<string, string> }
 
+// The two statements of every placement, prepared once per connection (server/db/client.ts NamedSql).
+const PLACE_READ: NamedSql = { name: 'coupon_place_read', text: 'select coupon_place_read($1, $2, $3, $4, $5) as state' };
+const PLACE_COMMIT: NamedSql = { name: 'coupon_place_commit', text: 'select coupon_place_commit($1, $2, $3, $4, $5) as id' };
+
+/** SQLSTATE of ledger_post (migration 080) when the balance cannot cover a debit. */
+const INSUFFICIENT_CREDIT = 'BT001';
+
 /** Refusals that mean 'locked' (section 4: odd or type inactive, bets not started). */
 const LOCK_KEYS: ReadonlySet<MessageKey> = new Set<MessageKey>(['tipClosed', 'betsClosed']);
 
@@ -79,12 +86,14 @@ const LOCK_KEYS: ReadonlySet<MessageKey> = new Set<MessageKey>(['tipClosed', 'be
  * checked (same coupon N times, stake per tip), and the coupon, its tips and the ledger debit are
  * written in one transaction.
  *
- * Round trips (both steps are functions of migration 011, so their plans are kept): one locks the
- * player's wallet row, which serialises one player's placements (the balance, the same-coupon count
- * and the stake per tip are read after the previous placement committed, and one Idempotency-Key
- * is never claimed twice at once), claims the key and reads the picks' matches, odds (for share:
- * they cannot change before commit), stakes and same coupons; one writes the coupon, its tips and
- * the key's reply; then the ledger debit (server/wallet/ledger.ts).
+ * Two round trips on PostgreSQL (both steps are database functions, so their plans are kept; the
+ * driver sends BEGIN with the first and COMMIT with the second, server/db/pg.ts): one
+ * (coupon_place_read, migration 011) locks the player's wallet row, which serialises one player's
+ * placements (the balance, the same-coupon count and the stake per tip are read after the previous
+ * placement committed, and one Idempotency-Key is never claimed twice at once), claims the key and
+ * reads the picks' matches, odds (for share: they cannot change before commit), stakes and same
+ * coupons; one (coupon_place_commit, migration 080) writes the coupon, its tips, the key's reply
+ * and the ledger debit (ledger_post, the SQL twin of server/wallet/ledger.ts postLedger).
  */
 export async function createCoupon(db: Db, p: CreateCouponPayload, ctx: PlaceContext): Promise<CreateCouponReply> {
   const picks = readTips(p);
@@ -132,7 +141,7 @@ export async function createCoupon(db: Db, p: CreateCouponPayload, ctx: PlaceCon
     if (changed.length) throw new CallError(409, 'oddsChanged', {}, { changed, couponErrors: [] });
 
     // ------------------------------------------------------------ the coupon, recomputed with domain/betslip
-    const limits = withMinTip(limitsOf(user), matchMinTip);
+    const limits = withMatchMinTip(limitsOf(user), matchMinTip);
     const sent = [...new Set(p.systemTickets ?? [])].sort((a, b) => a - b);
     const sizes = validSystemSizes(selections, sent, limits);
     if (sizes.length !== sent.length) throw new CallError(422, 'wrongCouponType');
@@ -167,7 +176,8 @@ export async function createCoupon(db: Db, p: CreateCouponPayload, ctx: PlaceCon
       status: true, msg: message('couponCreated', ctx.lang), ticketId: 0, changed: [], couponErrors: [], login: true,
       couponType: summary.isLive ? 4 : KIND_FILTER[summary.couponType as keyof typeof KIND_FILTER], totalStake: summary.totalAmount, maxPayout: summary.maxPayout,
     };
-    const [written] = await q.query<{ id: number }>('select coupon_place_write($1, $2, $3, $4, $5) as id', [
+    // One round trip for the coupon, its tips, the key's reply and the ledger debit, with the COMMIT.
+    const [written] = await q.queryAndCommit<{ id: number }>(PLACE_COMMIT, [
       ctx.userId,
       JSON.stringify({
         ticket_type: summary.couponType, is_live: summary.isLive ? 1 : 0, total_stake: summary.totalAmount, ticket_stake: summary.baseAmount,
@@ -179,14 +189,11 @@ export async function createCoupon(db: Db, p: CreateCouponPayload, ctx: PlaceCon
         banko: s.banko ? 1 : 0, ttype: s.live ? 'L' : 'N', stake: onPick[j],
       }))),
       JSON.stringify(reply), ctx.idempotencyKey ?? null,
-    ]);
-    reply.ticketId = Number(written!.id);
-    try {
-      await postLedger(q, { userId: ctx.userId, amount: -summary.totalAmount, kind: 'bet', refType: 'coupon', refId: reply.ticketId });
-    } catch (err) {
-      if (err instanceof InsufficientCredit) throw new CallError(422, 'insufficientCredit');
+    ]).catch((err: unknown) => {
+      if ((err as { code?: unknown }).code === INSUFFICIENT_CREDIT) throw new CallError(422, 'insufficientCredit');
       throw err;
-    }
+    });
+    reply.ticketId = Number(written!.id);
     return reply;
   });
 }
@@ -216,7 +223,7 @@ function readTips(p: CreateCouponPayload): TipPick[] {
  * many waiting coupons have the same picks. Null when the player does not exist.
  */
 async function readState(q: Queryable, userId: number, picks: readonly TipPick[], key: string | null, hash: string, sameHash: string): Promise<ReadRow | null> {
-  const [row] = await q.query<{ state: ReadRow | null }>('select coupon_place_read($1, $2, $3, $4, $5) as state', [
+  const [row] = await q.query<{ state: ReadRow | null }>(PLACE_READ, [
     userId,
     JSON.stringify(picks.map((x) => ({ i: x.i, match_id: x.matchId, odds_type: x.oddsType, outcome_id: x.outcomeId, special: x.special, live: x.live }))),
     key, hash, sameHash,
@@ -270,13 +277,6 @@ async function ensureLiveMatches(q: Queryable, ids: number[], live: LiveOdds | u
     if (!m) throw new CallError(422, 'tipClosed', {}, { changed: [], couponErrors: [{ mid: id, msg: message('tipClosed', lang) }] });
     await upsertLiveMatch(q, m);
   }
-}
-
-/** Limits with a pick's match minimum tip count (matches.min_tip) raised into every kind. */
-function withMinTip(limits: UserLimits, minTip: number): UserLimits {
-  const raise = (k: KindLimits): KindLimits => (k.minTip >= minTip ? k : { ...k, minTip });
-  if ([limits.single, limits.combine, limits.multiple, limits.live, limits.system].every((k) => k.minTip >= minTip)) return limits;
-  return { ...limits, single: raise(limits.single), combine: raise(limits.combine), multiple: raise(limits.multiple), live: raise(limits.live), system: raise(limits.system) };
 }
 
 /**

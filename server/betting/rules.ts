@@ -4,11 +4,8 @@
  * Pure functions; create-coupon.ts feeds them from the database.
  */
 import { createHash } from 'node:crypto';
-import type { Minor } from '../../domain/money.ts';
-import type { CouponKind, SlipSelection } from '../../domain/betslip/types.ts';
+import type { SlipSelection } from '../../domain/betslip/types.ts';
 import { selectionKey } from '../../domain/betslip/types.ts';
-import { bankoCount } from '../../domain/betslip/banko.ts';
-import { combinationCount } from '../../domain/betslip/system.ts';
 import { isVoidResult, type ResultStatus } from '../../domain/coupon/result.ts';
 
 /**
@@ -29,27 +26,8 @@ export function picksHash(selections: readonly Pick<SlipSelection, 'matchId' | '
   return createHash('sha256').update(keys.join(',')).digest('hex');
 }
 
-/**
- * The stake riding on each pick: ticketStake x the number of the coupon's combinations that hold
- * it. TK and KK: the whole stake on every pick. CK: a pick of a match with g picks is in 1/g of
- * the combinations. SK: a banker is in all of them, a free pick in sum over sizes k of
- * C(free - 1, k - 1). This is what the per-tip stake limit (betTotal) adds up.
- */
-export function stakeOnPicks(type: CouponKind, selections: readonly Pick<SlipSelection, 'matchId' | 'banko'>[], sizes: readonly number[], ticketStake: Minor): Minor[] {
-  if (type === 'SK') {
-    const free = selections.length - bankoCount(selections);
-    const all = sizes.reduce((n, k) => n + combinationCount(free, k), 0);
-    const holding = sizes.reduce((n, k) => n + combinationCount(free - 1, k - 1), 0);
-    return selections.map((s) => ticketStake * (s.banko ? all : holding));
-  }
-  if (type === 'CK') {
-    const perMatch = new Map<number, number>();
-    for (const s of selections) perMatch.set(s.matchId, (perMatch.get(s.matchId) ?? 0) + 1);
-    const count = [...perMatch.values()].reduce((n, g) => n * g, 1);
-    return selections.map((s) => ticketStake * (count / perMatch.get(s.matchId)!));
-  }
-  return selections.map(() => ticketStake);
-}
+/** The stake riding on each pick; the rule lives in domain/betslip so the slip shows the same limit. */
+export { stakeOnPicks } from '../../domain/betslip/tip-stake.ts';
 
 const NO_SCORE = { h: 0, a: 0 };
 

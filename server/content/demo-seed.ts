@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.ts';
+import { hashPassword } from '../accounts/password.ts';
 
 const f = (name: string, title: string, type: string, extra: Record<string, unknown> = {}) => ({ name, title, type, placeHolder: title, required: 1, ...extra });
 
@@ -18,6 +19,7 @@ const PAGES: Array<[number, string, string]> = [
  * static pages); loads once, when there are no payment categories yet.
  */
 export async function seedAccountDemo(db: Db, now: number): Promise<boolean> {
+  await ensureDemoAdmin(db);
   const [seen] = await db.query<{ n: number }>('select count(*)::int as n from pay_categories');
   if ((seen?.n ?? 0) > 0) return false;
   await db.tx(async (q) => {
@@ -62,6 +64,22 @@ export async function seedAccountDemo(db: Db, now: number): Promise<boolean> {
     await q.query('insert into popups (type, type2, title, content, auto_close) values (0, 0, $1, $2, 0), (2, 1, $3, $4, 0)',
       ['Haftanın fırsatı', '<p>Süper Lig maçlarında artırılmış oranlar!</p>', 'Canlı bahis', '<p>Canlı maçlarda anında bahis.</p>']);
     for (const [id, title, content] of PAGES) await q.query('insert into pages (id, lang, title, content) values ($1, $2, $3, $4) on conflict do nothing', [id, 'tr', title, content]);
+    // Affiliate demo: ayse is an active affiliate (30 %, monthly) and mehmet registered with her code.
+    const [ayse] = await q.query<{ id: number }>(`select id from users where username = 'ayse'`);
+    if (ayse) {
+      await q.query('insert into affiliates (user_id, code, percent, cutoff, requested_at, decided_at) values ($1, $2, 30, 0, $3, $3) on conflict do nothing', [ayse.id, 'ayse2026', new Date(now)]);
+      await q.query(`update users set affiliate_status = 1, affiliate_link = '/tr/register/ayse2026' where id = $1`, [ayse.id]);
+      await q.query(`update users set affiliate_user = 'ayse2026' where username = 'mehmet'`);
+    }
   });
   return true;
+}
+
+/** The demo back-office login admin / admin1234 (user type A, no wallet, not an online player); added once. */
+export async function ensureDemoAdmin(db: Db): Promise<void> {
+  const [seen] = await db.query('select 1 from users where username = $1', ['admin']);
+  if (seen) return;
+  await db.query(
+    `insert into users (username, password_hash, first_name, last_name, email, user_type, online_user) values ('admin', $1, 'Admin', 'BetPWA', 'admin@example.com', 'A', 0) on conflict (username) do nothing`,
+    [await hashPassword('admin1234')]);
 }

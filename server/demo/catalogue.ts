@@ -65,5 +65,11 @@ export const DEMO_USERS = [
   { username: 'mehmet', password: 'mehmet1234', firstName: 'Mehmet', lastName: 'Demir', credit: 50_000 },
 ] as const;
 
+/**
+ * The demo shop terminal (user type 'T'): a kiosk that prints every coupon, and cancels it when
+ * the receipt cannot be printed (betting-core.md section 4, Print).
+ */
+export const DEMO_TERMINAL = { username: 'kiosk', password: 'kiosk1234', firstName: 'Kiosk', lastName: 'T-001', terminalNo: 'T-001', credit: 500_000 } as const;
+
 /** Sports with a draw (3-way match result); the others use the 2-way winner market. */
 export const DRAW_SPORTS = new Set([1, 4, 6]);

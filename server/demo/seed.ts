@@ -2,7 +2,7 @@ import { hash } from '@node-rs/argon2';
 import type { Db, Queryable } from '../db/client.ts';
 import { postLedger } from '../wallet/ledger.ts';
 import { saveMatchResult } from '../db/queries/results.ts';
-import { DEMO_SPORTS, DEMO_USERS } from './catalogue.ts';
+import { DEMO_SPORTS, DEMO_TERMINAL, DEMO_USERS } from './catalogue.ts';
 import { marketsOf, sampleResult, strengthFromHomeOdd, type DemoMarket } from './markets.ts';
 
 /** A small deterministic PRNG (mulberry32) so the demo is the same on every machine. */
@@ -31,7 +31,11 @@ const HORIZON_DAYS = 7;
 /** Loads the demo catalogue and players when the database is empty. Returns true when it did. */
 export async function seedDemo(db: Db, now: number): Promise<boolean> {
   const [row] = await db.query<{ n: number }>('select count(*)::int as n from sports');
-  if (row && row.n > 0) return false;
+  if (row && row.n > 0) {
+    // A demo database from before the terminal existed gets it on its next start.
+    await db.tx((q) => ensureDemoTerminal(q));
+    return false;
+  }
   await db.tx(async (q) => {
     let order = 0;
     for (const sport of DEMO_SPORTS) {
@@ -55,9 +59,23 @@ export async function seedDemo(db: Db, now: number): Promise<boolean> {
       await q.query('insert into wallets (user_id, currency, balance) values ($1, $2, 0)', [user!.id, 'TRY']);
       await postLedger(q, { userId: user!.id, amount: u.credit, kind: 'deposit', refType: 'demo', refId: null });
     }
+    await ensureDemoTerminal(q);
   });
   await ensureUpcomingMatches(db, now);
   return true;
+}
+
+/** Adds the demo shop terminal (kiosk, type 'T', terminal T-001) to a demo database that lacks it. */
+async function ensureDemoTerminal(q: Queryable): Promise<void> {
+  const rows = await q.query<{ username: string }>('select username from users where username in ($1, $2)', ['demo', DEMO_TERMINAL.username]);
+  if (!rows.some((r) => r.username === 'demo') || rows.some((r) => r.username === DEMO_TERMINAL.username)) return;
+  const t = DEMO_TERMINAL;
+  const [user] = await q.query<{ id: number }>(
+    `insert into users (username, password_hash, first_name, last_name, email, user_type, terminal_no) values ($1, $2, $3, $4, $5, 'T', $6) returning id`,
+    [t.username, await hash(t.password), t.firstName, t.lastName, `${t.username}@example.com`, t.terminalNo],
+  );
+  await q.query('insert into wallets (user_id, currency, balance) values ($1, $2, 0)', [user!.id, 'TRY']);
+  await postLedger(q, { userId: user!.id, amount: t.credit, kind: 'deposit', refType: 'demo', refId: null });
 }
 
 /**

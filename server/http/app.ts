@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Db } from '../db/client.ts';
-import { sessionUser } from '../accounts/sessions.ts';
+import { sessionUser, sessionGuardUser, type SessionGuard } from '../accounts/sessions.ts';
 import { message } from '../../domain/messages.ts';
 import { registerAccountCalls } from './routes/accounts.ts';
 import { registerSportsCalls } from './routes/sports.ts';
@@ -15,8 +15,12 @@ import { registerCouponLifecycle } from './routes/coupon-lifecycle.ts';
 import { registerSettings } from './routes/settings.ts';
 import { registerMoneyCalls } from './routes/money.ts';
 import { registerContentCalls } from './routes/content.ts';
+import { registerBackOfficeCalls } from './routes/backoffice.ts';
+import { registerAffiliateCalls } from './routes/affiliate.ts';
+import { registerSiteFiles } from './routes/site-files.ts';
 import { csrfGuard } from '../accounts/csrf.ts';
 import { registerLiveCalls } from './routes/live.ts';
+import { registerHomeCalls } from './routes/home.ts';
 import { LiveState } from '../feed/live-state.ts';
 
 export const SESSION_COOKIE = 'sid';
@@ -34,12 +38,16 @@ export interface AppOptions {
   trustProxy?: boolean | string;
   /** The live feed state (server/feed): the live calls read it and live tips are priced with live.currentOdd. */
   live?: LiveState;
+  /** The folder of the settings-injected files served under /site/ (default SITE_DIR, else ./site). */
+  siteDir?: string;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The user id of the request's session cookie, looked up once per request. */
     sessionUser(now: number): Promise<number | null>;
+    /** The session's user with what the permission rules need, in one query (calls that check a permission). */
+    sessionGuard(now: number): Promise<SessionGuard | null>;
   }
 }
 
@@ -78,6 +86,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('sessionUser', function (this: { cookies: Record<string, string | undefined> }, now: number) {
     return sessionUser(opts.db, this.cookies[SESSION_COOKIE], now);
   });
+  app.decorateRequest('sessionGuard', function (this: { cookies: Record<string, string | undefined> }, now: number) {
+    return sessionGuardUser(opts.db, this.cookies[SESSION_COOKIE], now);
+  });
 
   app.setErrorHandler((err: { statusCode?: number; message?: string }, req, reply) => {
     const code = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
@@ -92,7 +103,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerCouponCalls(app, deps);
   registerMoneyCalls(app, deps);
   registerContentCalls(app, deps);
+  await registerHomeCalls(app, deps);
   registerCouponLifecycle(app, deps);
+  registerBackOfficeCalls(app, deps);
+  registerAffiliateCalls(app, deps);
+  registerSiteFiles(app, opts.siteDir ?? process.env.SITE_DIR ?? './site');
   // Without a feed (tests of other areas) the live calls answer from an empty state.
   registerLiveCalls(app, deps, opts.live ?? new LiveState());
 

@@ -4,7 +4,6 @@ import type { Db } from '../db/client.ts';
 import type { LiveState } from '../feed/live-state.ts';
 import { message, type MessageKey } from '../../domain/messages.ts';
 import { hasPermission } from '../../domain/account/permissions.ts';
-import { guardUser } from '../accounts/guard-user.ts';
 
 /** What every call handler gets besides its validated payload. */
 export interface CallContext {
@@ -57,13 +56,15 @@ export function defineCall<S extends z.ZodType>(
     const body = (req.body ?? {}) as Record<string, unknown>;
     const lang = typeof body.lang === 'string' && /^[a-z]{2}$/.test(body.lang) ? body.lang : 'tr';
     const now = deps.clock();
-    const userId = await req.sessionUser(now);
+    // A permission call reads the session and the user's permissions in one query.
+    const session = opts.permission ? await req.sessionGuard(now) : null;
+    const userId = opts.permission ? session?.userId ?? null : await req.sessionUser(now);
     // Login first: a logged-out player is sent to log in whatever the payload holds.
     if ((opts.auth || opts.permission) && userId === null) {
       return reply.code(401).send({ status: false, msg: message('loginRequired', lang), login: false });
     }
     // The same rule as the router's guard (domain/account/permissions.ts), enforced here.
-    if (opts.permission && !hasPermission(await guardUser(deps.db, userId!), opts.permission)) {
+    if (opts.permission && !hasPermission(session?.guard ?? null, opts.permission)) {
       return reply.code(403).send({ status: false, msg: message('forbidden', lang), error: 'forbidden' });
     }
     const parsed = schema.safeParse(body);

@@ -98,6 +98,25 @@ export async function rejectTransferRequest(q: Queryable, requestId: number, rea
   await q.query('update transfer_requests set status = 2, req_result = $3, decided_at = $2 where id = $1', [r.id, new Date(now), reason]);
 }
 
+export type Decision = 'approve' | 'reject';
+
+/**
+ * Back office: approves or rejects a request, idempotently. A repeat of the decision already taken
+ * changes nothing and answers changed false (a double click or a retried request must not credit
+ * twice); the opposite decision on a decided request is refused (409 notWaiting).
+ */
+export async function decideTransferRequest(
+  q: Queryable, requestId: number, decision: Decision, reason: string, now: number,
+): Promise<{ requestId: number; status: 1 | 2; changed: boolean }> {
+  const target = decision === 'approve' ? 1 : 2;
+  const [r] = await q.query<RequestRow>('select id, user_id, transfer_type, amount, status from transfer_requests where id = $1 for update', [requestId]);
+  if (!r) throw new CallError(404, 'notFound');
+  if (r.status === target) return { requestId, status: target, changed: false };
+  if (decision === 'approve') await approveTransferRequest(q, requestId, now);
+  else await rejectTransferRequest(q, requestId, reason, now);
+  return { requestId, status: target, changed: true };
+}
+
 /** The player withdraws their own waiting request (transaction cancel); another player's is not found. */
 export async function cancelOwnTransferRequest(q: Queryable, userId: number, requestId: number, now: number): Promise<void> {
   await lockWaiting(q, requestId, userId);

@@ -19,7 +19,8 @@ describe('live betting in Chromium', () => {
   let server: RunningServer;
   let dataDir: string;
   beforeAll(async () => {
-    if (!existsSync('dist/index.html')) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
+    // startServer passes STATIC_DIR on: a build elsewhere (npx vite build --outDir ...) is tested the same way
+    if (!existsSync(join(process.env.STATIC_DIR ?? 'dist', 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
     dataDir = mkdtempSync(join(tmpdir(), 'bet-live-'));
     // 40 game seconds a second: a goal in some match every few seconds, 300 game seconds (7.5 s) suspended after it
     server = await startServer({

@@ -10,6 +10,10 @@ import { sellPrice } from '../../domain/coupon/sell.ts';
 import { settleMatch } from '../../server/settlement/settle-match.ts';
 import { CANCEL_BEFORE_KICKOFF_MS, SELL_MARGIN_PERMILLE } from '../../server/betting-lifecycle/rules.ts';
 import { drivers, ledgerViolations, snapshot, startHarness, type Harness } from './harness.ts';
+import type { FastifyInstance } from 'fastify';
+import { LiveState } from '../../server/feed/live-state.ts';
+import { fixtureMatch } from '../../server/feed/test-fixtures.ts';
+import { matchLineState, tipTone } from '../../domain/coupon/display.ts';
 
 const DRIVERS = await drivers();
 
@@ -190,6 +194,7 @@ describe.each(DRIVERS)('coupon lifecycle on %s', (driver) => {
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain(`data-testid="receipt-number">${id}<`);
     expect(res.body).toContain('size: 80mm');
+    expect(res.body).not.toContain('receipt-terminal');
     expect(res.body).toContain('setTimeout');
     const nonce = /script-src 'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))![1];
     expect(res.body).toContain(`nonce="${nonce}"`);
@@ -213,5 +218,185 @@ describe.each(DRIVERS)('coupon lifecycle on %s', (driver) => {
     expect(res.body).not.toMatch(/t_share|username|balance|credit/i);
     expect((await h.call('ticketDetail', { ticketId: id, userId: String(u.id) })).json()).toMatchObject({ status: true });
     expect((await h.call('shareCoupon', { couponId: id, userId: u.id + 1 })).statusCode).toBe(404);
+  });
+  // ------------------------------------------------------------ issue 6: terminals, live sell, void lines
+
+  async function terminal(prefix: string, credit = 100_000) {
+    const u = await player(prefix, credit);
+    await h.db.query(`update users set user_type = 'T', terminal_no = $2 where id = $1`, [u.id, `T-${u.id}`]);
+    return u;
+  }
+  const cancelPrint = (cookie: string, ticketId: number, lang = 'en') => h.call('cancelCoupon', { ticketId, reason: 'print', lang }, { cookie });
+
+  it('the demo terminal logs in as kiosk and userdata carries its type and terminal number', async () => {
+    const cookie = await h.login('kiosk', 'kiosk1234');
+    const me = (await h.call('userdata', {}, { cookie })).json<{ userType: string; terminalNo: string }>();
+    expect(me).toMatchObject({ userType: 'T', terminalNo: 'T-001' });
+    // Its receipts name the terminal; a player's do not.
+    const id = await place(cookie, [pickOf(takeMatch())], 1_000);
+    const receipt = await h.app.inject({ method: 'GET', url: `/ekol/user/printer/tr/${id}?timezone=UTC`, headers: { cookie } });
+    expect(receipt.body).toContain('data-testid="receipt-terminal">T-001<');
+    expect((await h.call('cancelCoupon', { ticketId: id }, { cookie })).statusCode).toBe(200);
+    const demoUser = (await h.call('userdata', {}, { cookie: await h.login('demo', 'demo1234') })).json<{ userType: string; terminalNo: string }>();
+    expect(demoUser).toMatchObject({ userType: 'U', terminalNo: '' });
+  });
+
+  it("a terminal's coupon that failed to print is cancelled and refunded, even inside the last 5 minutes before kick-off", async () => {
+    const t = await terminal('kiosk');
+    const p = pickOf(takeMatch());
+    // Placed 2 minutes before kick-off: the normal cancel window is over.
+    h.clock.now = p.matchDate - 2 * 60_000;
+    const id = await place(t.cookie, [p], 2_000);
+    expect(await balance(t.id)).toBe(98_000);
+    const normal = await h.call('cancelCoupon', { ticketId: id, lang: 'en' }, { cookie: t.cookie });
+    expect(normal.json()).toMatchObject({ status: false, msg: 'the coupon cancel time has expired' });
+    h.clock.now += 5_000;
+    const res = await cancelPrint(t.cookie, id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: true, msg: 'the coupon could not be printed and was cancelled, the stake refunded', amount: 2_000 });
+    expect(await balance(t.id)).toBe(100_000);
+    expect((await detail(t.cookie, id)).coupon.result).toMatchObject({ status: -2, paid: 1 });
+    // Once: a second print cancel finds it no longer waiting, and no second refund is made.
+    expect((await cancelPrint(t.cookie, id)).statusCode).toBe(409);
+    const refunds = await h.db.query(`select 1 from ledger where ref_type = 'coupon' and ref_id = $1 and kind = 'refund'`, [id]);
+    expect(refunds).toHaveLength(1);
+  });
+
+  it('a print cancel is refused after 30 s, to players, and for another terminal\'s coupon', async () => {
+    const t = await terminal('kiosk2');
+    const p = pickOf(takeMatch());
+    const id = await place(t.cookie, [p], 1_000);
+    h.clock.now += 30_001;
+    const late = await cancelPrint(t.cookie, id);
+    expect(late.statusCode).toBe(422);
+    expect(late.json()).toMatchObject({ status: false, msg: 'the coupon cancel time has expired' });
+
+    const u = await player('noterm');
+    const mine = await place(u.cookie, [pickOf(takeMatch())], 1_000);
+    const refused = await cancelPrint(u.cookie, mine);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ status: false });
+    const other = await terminal('kiosk3');
+    expect((await cancelPrint(other.cookie, id)).statusCode).toBe(404);
+    expect(await balance(t.id)).toBe(99_000);
+    expect(await balance(u.id)).toBe(99_000);
+  });
+
+  describe('sell once the match started: priced from the live state', () => {
+    let state: LiveState;
+    let liveApp: FastifyInstance;
+    const liveCall = (name: string, payload: unknown, cookie: string) =>
+      liveApp.inject({ method: 'POST', url: `/api/${name}`, headers: { 'content-type': 'application/json', cookie }, payload: JSON.stringify(payload) });
+    /** The live copy of a match, 1X2 at the given home price (or suspended, or stopped). */
+    const goLive = (mid: number, home: number, over: { iss?: 0 | 1; bs?: 'started' | 'stopped' } = {}) => {
+      const m = fixtureMatch(mid, 1, h.clock.now);
+      const g = m.odds.find((x) => x.oddstype === 1)!;
+      g.outcomes[0]!.odd = home;
+      if (over.iss) g.iss = over.iss;
+      if (over.bs) m.bs = over.bs;
+      return m;
+    };
+    const price = (stake: number, placed: number, current: number) =>
+      sellPrice({ ticketStake: stake, tips: [{ placedOdd: placed, currentOdd: current, outcome: 'open' }], bonusPercent: 0, maxPay: 10 ** 9, marginPermille: SELL_MARGIN_PERMILLE }).amount;
+
+    beforeAll(async () => {
+      state = new LiveState();
+      liveApp = await h.buildApp({ live: state });
+    });
+
+    it('offers the sell at the live odd of the open tip, and not while it is suspended or the match stopped', async () => {
+      const u = await player('livesell');
+      const p = pickOf(takeMatch());
+      const id = await place(u.cookie, [p], 1_000);
+      h.clock.now = p.matchDate + 20 * 60_000;
+      state.reset([goLive(p.mid, 1_600)]);
+      const d = (await liveCall('getCouponDetail', { ticketId: id }, u.cookie)).json<CouponDetailReply>();
+      expect(d.sellType).toEqual({ status: true, msg: '', amount: price(1_000, p.odd, 1_600) });
+
+      state.reset([goLive(p.mid, 1_600, { iss: 1 })]);
+      const suspended = (await liveCall('getCouponDetail', { ticketId: id, lang: 'en' }, u.cookie)).json<CouponDetailReply>();
+      expect(suspended.sellType).toMatchObject({ status: false, reason: 'suspended', msg: 'odds of a match on the coupon are suspended: it cannot be sold now' });
+      const sell = await liveCall('sellCoupon', { ticketId: id, lang: 'en' }, u.cookie);
+      expect(sell.statusCode).toBe(422);
+      expect(sell.json()).toMatchObject({ status: false, msg: 'odds of a match on the coupon are suspended: it cannot be sold now' });
+
+      state.reset([goLive(p.mid, 1_600, { bs: 'stopped' })]);
+      expect((await liveCall('getCouponDetail', { ticketId: id }, u.cookie)).json<CouponDetailReply>().sellType).toMatchObject({ status: false, reason: 'suspended' });
+      // The match left the live state (and has no result yet): nothing to price it with.
+      state.reset([]);
+      expect((await liveCall('getCouponDetail', { ticketId: id }, u.cookie)).json<CouponDetailReply>().sellType).toMatchObject({ status: false, reason: 'suspended' });
+      expect(await balance(u.id)).toBe(99_000);
+    });
+
+    it('an odds change between the quote and the sell: refused with the new amount, then paid at it', async () => {
+      const u = await player('livemove');
+      const p = pickOf(takeMatch());
+      const id = await place(u.cookie, [p], 1_000);
+      h.clock.now = p.matchDate + 30 * 60_000;
+      state.reset([goLive(p.mid, 2_000)]);
+      const quoted = (await liveCall('getCouponDetail', { ticketId: id }, u.cookie)).json<CouponDetailReply>().sellType.amount;
+      state.reset([goLive(p.mid, 1_400)]);
+      const moved = price(1_000, p.odd, 1_400);
+      expect(moved).not.toBe(quoted);
+      const stale = await liveCall('sellCoupon', { ticketId: id, amount: quoted }, u.cookie);
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toMatchObject({ status: false, amount: moved });
+      expect(await balance(u.id)).toBe(99_000);
+      const ok = await liveCall('sellCoupon', { ticketId: id, amount: moved }, u.cookie);
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(await balance(u.id)).toBe(99_000 + moved);
+    });
+
+    it('sells racing odds changes never pay twice', async () => {
+      const odds = [1_500, 1_700, 1_900, 2_300];
+      for (let round = 0; round < 4; round++) {
+        h.resetClock();
+        const u = await player(`liverace${round}`);
+        const p = pickOf(takeMatch());
+        const id = await place(u.cookie, [p], 1_000);
+        h.clock.now = p.matchDate + 10 * 60_000;
+        state.reset([goLive(p.mid, odds[round]!)]);
+        const quote = (await liveCall('getCouponDetail', { ticketId: id }, u.cookie)).json<CouponDetailReply>().sellType.amount;
+        // The feed moves the odd every millisecond while sells at the quote, at no amount and at
+        // another amount run at once.
+        const feed = { moving: true };
+        const mover = (async () => {
+          for (let k = round + 1; feed.moving; k++) {
+            state.reset([goLive(p.mid, odds[k % odds.length]!)]);
+            await new Promise((r) => setTimeout(r, 1));
+          }
+        })();
+        const calls: Array<Promise<{ statusCode: number; json: () => unknown }>> = [];
+        for (let i = 0; i < 6; i++) {
+          calls.push(liveCall('sellCoupon', { ticketId: id, ...(i % 3 === 0 ? { amount: quote } : i % 3 === 1 ? {} : { amount: quote + 1 }) }, u.cookie));
+          await new Promise((r) => setTimeout(r, i));
+        }
+        const replies = await Promise.all(calls);
+        feed.moving = false;
+        await mover;
+        const sold = replies.filter((r) => r.statusCode === 200);
+        expect(sold).toHaveLength(1);
+        const paid = (sold[0]!.json() as { amount: number }).amount;
+        const rows = await h.db.query<{ amount: number }>(`select amount from ledger where ref_type = 'coupon' and ref_id = $1 and kind = 'sell'`, [id]);
+        expect(rows.map((r) => Number(r.amount))).toEqual([paid]);
+        expect(await balance(u.id)).toBe(99_000 + paid);
+        const [c] = await h.db.query<{ status: number; income: number }>('select status, income from coupons where id = $1', [id]);
+        expect({ status: c!.status, income: Number(c!.income) }).toEqual({ status: 2, income: paid });
+        // A result after the sale pays nothing more.
+        await settleMatch(h.db, p.mid, { ft: { h: 1, a: 0 }, ht: { h: 1, a: 0 } }, h.clock.now);
+        expect(await balance(u.id)).toBe(99_000 + paid);
+      }
+    });
+  });
+
+  it('a void tip comes back with its outcome, so the line shows neutral, not won', async () => {
+    const u = await player('void');
+    const p = pickOf(takeMatch());
+    const id = await place(u.cookie, [p], 1_000);
+    await settleMatch(h.db, p.mid, { ft: { h: 0, a: 0 }, ht: { h: 0, a: 0 }, status: 'cancelled' }, h.clock.now);
+    const line = (await detail(u.cookie, id)).results[0]!;
+    expect(line).toMatchObject({ status: 2, outcome: 'void' });
+    expect(matchLineState(line, h.clock.now)).toBe('void');
+    expect(tipTone(line)).toBe('void');
   });
 });

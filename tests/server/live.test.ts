@@ -10,6 +10,7 @@ import type { Db } from '../../server/db/client.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seedDemo } from '../../server/demo/seed.ts';
 import { buildApp, SESSION_COOKIE } from '../../server/http/app.ts';
+import { SITE_SETTINGS } from '../../server/http/routes/settings.ts';
 import { manualScheduler, type ManualScheduler } from '../../server/feed/clock.ts';
 import { createFeedFromEnv, type FeedSetup } from '../../server/feed/service.ts';
 import { startLiveCatalogue, type LiveCatalogue } from '../../server/feed/live-catalogue.ts';
@@ -118,20 +119,49 @@ describe.each(DRIVERS)('live calls on %s', (driver) => {
     expect(bad.body.status).toBe(false);
   });
 
-  it('liveLookup turns favourite ids into live matches; tv needs login and the TV list', async () => {
+  it('liveLookup turns favourite ids into live matches', async () => {
     const ids = feed.state.listMatches().map((m) => m.id);
     const { body } = await call('liveLookup', { favorites: [ids[0], ids[1], 42] });
     expect((body.matches as LiveMatch[]).map((m) => m.id)).toEqual([ids[0], ids[1]]);
+  });
+
+  it('tv needs login, the tv_access setting and the match in the TV list (section 2)', async () => {
+    const ids = feed.state.listMatches().map((m) => m.id);
     const list = (await call('tvList', {})).body.data as { matchIds: number[] };
+    expect(list.matchIds.length).toBeGreaterThan(0);
     expect(list.matchIds.every((id) => ids.includes(id))).toBe(true);
-    const anon = await call('tv', { matchId: ids[0] });
-    expect(anon.code).toBe(401);
-    expect(anon.body.login).toBe(false);
-    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { userName: 'demo', password: 'demo1234' } });
-    const sid = login.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
-    const notListed = ids.find((id) => !list.matchIds.includes(id));
-    if (list.matchIds[0]) expect((await call('tv', { matchId: list.matchIds[0] }, `${SESSION_COOKIE}=${sid}`)).body).toMatchObject({ status: true });
-    if (notListed) expect((await call('tv', { matchId: notListed }, `${SESSION_COOKIE}=${sid}`)).code).toBe(404);
+    const onTv = list.matchIds[0]!;
+    // a live match without a stream, else one that is not live at all: neither is in the list
+    const notListed = ids.find((id) => !list.matchIds.includes(id)) ?? 12345;
+    const saved = { ...SITE_SETTINGS };
+    try {
+      SITE_SETTINGS.tv_access = 1;
+      // a visitor is asked to log in, whatever the match
+      const anon = await call('tv', { matchId: onTv });
+      expect(anon.code).toBe(401);
+      expect(anon.body).toMatchObject({ status: false, msg: 'Lütfen giriş yapınız', login: false });
+      const login = await app.inject({ method: 'POST', url: '/api/login', payload: { userName: 'demo', password: 'demo1234' } });
+      const cookie = `${SESSION_COOKIE}=${login.cookies.find((c) => c.name === SESSION_COOKIE)!.value}`;
+
+      const ok = await call('tv', { matchId: onTv, lang: 'en' }, cookie);
+      expect(ok.code).toBe(200);
+      expect(ok.body).toMatchObject({ status: true, videoId: `live-${onTv}`, url: '' });
+      SITE_SETTINGS.tv_link = 'https://tv.example/stream';
+      expect((await call('tv', { matchId: onTv }, cookie)).body.url).toBe('https://tv.example/stream');
+
+      const missing = await call('tv', { matchId: notListed, lang: 'en' }, cookie);
+      expect(missing.code).toBe(404);
+      expect(missing.body).toMatchObject({ status: false, msg: 'There is no live stream for this match', error: 'tvNotListed' });
+
+      // tv_access 0: nobody gets a stream, even on a listed match
+      SITE_SETTINGS.tv_access = 0;
+      const off = await call('tv', { matchId: onTv }, cookie);
+      expect(off.code).toBe(403);
+      expect(off.body).toMatchObject({ status: false, msg: 'Canlı yayın şu anda kullanılamıyor', error: 'tvNoAccess' });
+      expect(off.body.videoId).toBeUndefined();
+    } finally {
+      Object.assign(SITE_SETTINGS, saved);
+    }
   });
 
   it('writes live fixtures to the catalogue under their own ids, then their results', async () => {

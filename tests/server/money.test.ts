@@ -127,9 +127,9 @@ describe.each(DRIVERS)('money on %s', (driver) => {
     const u = await h.addUser('wdc', 30_000);
     const cookie = await h.login(u.userName, u.password);
     const w = json(await h.call('setTransferReq', withdrawal(10_000), { cookie }));
-    expect(json(await h.call('cancelTransferRequest', { requestId: w.requestId }, { cookie })).status).toBe(true);
+    expect(json(await h.call('cancelTransferReq', { requestId: w.requestId }, { cookie })).status).toBe(true);
     expect(await balance(u.id)).toBe(30_000);
-    expect((await h.call('cancelTransferRequest', { requestId: w.requestId }, { cookie })).statusCode).toBe(409);
+    expect((await h.call('cancelTransferReq', { requestId: w.requestId }, { cookie })).statusCode).toBe(409);
   });
 
   it('a repeated Idempotency-Key records one request and reserves once', async () => {

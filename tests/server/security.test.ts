@@ -136,10 +136,10 @@ describe.each(DRIVERS)('security on %s', (driver) => {
       ['getBonus', {}], ['requestBonus', { bonusId: 1 }], ['getNotifs', {}], ['transactions', {}], ['transferRequests', {}],
       ['payCategories', { transferType: 0 }], ['banks', { payId: 2, payCatId: 1 }],
       ['depositRequest', { payId: 1, payCatId: 1, amount: 10_000, values: [] }], ['setTransferReq', { payId: 5, payCatId: 4, amount: 10_000, values: [] }],
-      ['cancelTransferRequest', { requestId: 1 }],
+      ['cancelTransferReq', { requestId: 1 }],
     ];
     /** Calls that need the online-user permission (money, section 2). */
-    const ONLINE_CALLS = new Set(['payCategories', 'banks', 'depositRequest', 'setTransferReq', 'cancelTransferRequest']);
+    const ONLINE_CALLS = new Set(['payCategories', 'banks', 'depositRequest', 'setTransferReq', 'cancelTransferReq']);
 
     it.each(LOGIN_CALLS)('%s refuses a visitor (401, login false)', async (name, payload) => {
       const r = await h.call(name, payload);
@@ -198,7 +198,7 @@ describe.each(DRIVERS)('security on %s', (driver) => {
       expect(w.status).toBe(true);
       const requestId = w.requestId as number;
       // B cannot cancel A's request: "not found", and A's money stays reserved.
-      const r = await h.call('cancelTransferRequest', { requestId }, { cookie: cb });
+      const r = await h.call('cancelTransferReq', { requestId }, { cookie: cb });
       expect(r.statusCode).toBe(404);
       const [row] = await h.db.query<{ status: number }>('select status from transfer_requests where id = $1', [requestId]);
       expect(row!.status).toBe(0);

@@ -3,6 +3,7 @@ import { createContext, type CoreDeps } from './context.ts';
 import { createAccountApi } from './account/account-api.ts';
 import { createMoneyApi } from './money/money-api.ts';
 import { createContentApi } from './content/content-api.ts';
+import { createHomeApi } from './content/home-api.ts';
 import { createSlipApi } from './betslip/slip-api.ts';
 import { createSportsApi } from './sports/sports-api.ts';
 import { createCouponsApi } from './coupons/coupons-api.ts';
@@ -16,10 +17,12 @@ export type { MarketGroupView, MarketLineView, MatchDetailData } from './sports/
 export type { ActionResult, CouponDetailView, CouponFilter, CouponLineView, CouponListView, CouponRowView, SharedCouponView } from './coupons/coupons-api.ts';
 export type { CreateResult } from './betslip/slip-api.ts';
 export type { FormResult } from './account/account-api.ts';
+export type { AffiliateBannerView, AffiliateCouponRow, AffiliateMoveRow, AffiliatePageView, AffiliatePeriodView, AffiliateStateView, AffiliateSummaryView, AffiliateUserRow } from './account/affiliate-api.ts';
 export type { RegisterInit, LiveCheck, LiveField, RegisterResult } from './account/register-api.ts';
 export type { PayCategoryView, PayMethodView, BankView, TransferResult, HistoryPage, HistoryRow } from './money/money-api.ts';
 export type { BonusView, PromotionView, NotificationView, PopupView } from './content/content-api.ts';
-export type { LiveListView, LiveMatchInfo } from './live/live-api.ts';
+export type { BannerView, HomeBannersView, HomeLiveGroup, HomeLiveMatch, JackpotTierView } from './content/home-api.ts';
+export type { LiveListView, LiveMatchInfo, LiveTvView } from './live/live-api.ts';
 export type { FeedStatusView } from './live/feed-socket.ts';
 export type { MatchPatch, MatchView, GroupView, OutcomeView } from './feed/diff.ts';
 
@@ -59,6 +62,7 @@ export function createCoreApi(deps: CoreDeps) {
     ...createCouponsApi(ctx, { toggleOdd: slip.toggleOdd, slipView }),
     ...createMoneyApi(ctx),
     ...createContentApi(ctx),
+    ...createHomeApi(ctx),
     ...live,
   };
 }

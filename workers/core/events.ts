@@ -1,5 +1,6 @@
 import type { LimitError, SlipSummary } from '../../domain/betslip/types.ts';
 import type { UserLimits } from '../../domain/protocol/entities.ts';
+import type { ProductRecords } from '../../domain/account/permissions.ts';
 import type { SlipEntry } from './betslip/slip-state.ts';
 import type { MatchPatch } from './feed/diff.ts';
 import type { FeedStatusView } from './live/feed-socket.ts';
@@ -35,9 +36,13 @@ export interface SessionView {
   onlineUser?: number;
   /** Money items (deposit, withdraw, transfer request) are offered (section 2). */
   money?: boolean;
-  /** Affiliate pages are offered (online user with affiliate status 1). */
+  /** The Affiliate page is offered (online user, site affiliate feature on). */
   affiliate?: boolean;
+  /** The AffiliateBanner page is offered (as affiliate, and the player's affiliate status is 1). */
+  affiliateBanner?: boolean;
   lang?: string;
+  /** The product records (section 1): status 1 opens the product (livejackpotUser: the jackpot display). */
+  products?: ProductRecords;
   firstName?: string;
   lastName?: string;
 }
@@ -53,6 +58,9 @@ export interface SiteView {
   footerText: string;
   copyrightLink: string;
   paymentLogos: string[];
+  /** Settings-injected files (same-origin /site/ paths, '' none): the mobile stylesheet and the general script. */
+  mobileCss?: string;
+  generalJs?: string;
 }
 
 /** A slip limit error with the one value to show, decided in the worker (odds already formatted). */

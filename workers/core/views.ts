@@ -46,6 +46,11 @@ export interface RowPick {
   logoHost?: string | undefined;
 }
 
+/** Where team logos come from: nowhere unless team_logos is 1; the logo_host setting, '' meaning same-origin /logos. */
+export function logoHostOf(s: { team_logos?: number; logo_host?: string }): string | undefined {
+  return s.team_logos === 1 ? s.logo_host || '/logos' : undefined;
+}
+
 /** A team logo by id: the image host's path by id divided by 2000 (section 7); null when logos are off. */
 export function teamLogoUrl(host: string | undefined, teamId: number): string | null {
   if (!host || !(teamId > 0)) return null;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
-  changePasswordPayload, checkIdNumberPayload, checkMobilePayload, emailCheckPayload, emptyPayload, forgotPasswordPayload,
+  activationPayload, changePasswordPayload, checkIdNumberPayload, checkMobilePayload, emailCheckPayload, emptyPayload, forgotPasswordPayload,
   loginPayload, registerPayload, resetPasswordPayload, usernameCheckPayload,
 } from '../../../domain/protocol/calls.ts';
 import { DEFAULT_USER_LIMITS } from '../../../domain/betslip/limits.ts';
@@ -12,7 +12,8 @@ import { hashPassword, verifyPassword } from '../../accounts/password.ts';
 import { DEFAULT_THROTTLE, loginFailed, loginLocked, loginSucceeded, type ThrottlePolicy } from '../../accounts/throttle.ts';
 import { createCaptcha, solveCaptcha } from '../../accounts/captcha.ts';
 import { productRecords } from '../../accounts/guard-user.ts';
-import { sendMail } from '../../accounts/mailer.ts';
+import { queueMail } from '../../accounts/mailer.ts';
+import { activate, sendActivation } from '../../accounts/activation.ts';
 import { balanceOf } from '../../wallet/ledger.ts';
 import { CallError, defineCall, type CallContext, type CallDeps } from '../call.ts';
 import { SESSION_COOKIE } from '../app.ts';
@@ -24,7 +25,9 @@ interface UserRow {
   id: number; username: string; password_hash: string; first_name: string; last_name: string; currency: string; email: string;
   lang: string; user_type: string; staketype: number; online_user: number; limits: Partial<UserLimits> | null; last_login: Date | null;
   birth_date: Date | string | null; mobile: string; city: string; address: string; post_code: string; country_id: number;
-  products: Record<string, number> | null; affiliate_status: number; affiliate_link: string;
+  products: Record<string, number> | null; affiliate_status: number; affiliate_link: string; activated?: number;
+  /** A terminal's number (user type 'T', migration 090); '' for players. */
+  terminal_no?: string;
 }
 
 /** A user's limits: their own where set, the defaults of betting-core.md section 9 otherwise. */
@@ -68,6 +71,8 @@ export function registerAccountCalls(app: FastifyInstance, deps: CallDeps, opts:
       throw new CallError(401, 'wrongLogin', {}, { error: 'wrongLogin' });
     }
     await loginSucceeded(ctx.db, p.userName);
+    // Only after the password: an account waiting for its e-mail or SMS code is told so.
+    if (user.activated === 0) throw new CallError(403, 'activationRequired', {}, { error: 'activationRequired' });
     await startSession(ctx, user.id);
     await ctx.db.query('update users set last_login = $2 where id = $1', [user.id, new Date(ctx.now)]);
     return { status: true, userId: user.id, lang: user.lang, redirect: '', key: '' };
@@ -98,7 +103,7 @@ export function registerAccountCalls(app: FastifyInstance, deps: CallDeps, opts:
       affiliateStatus: user.affiliate_status,
       operatorId: 1,
       lang: user.lang,
-      terminalNo: '',
+      terminalNo: user.terminal_no ?? '',
       ...productRecords(user.products),
       limits: limitsOf(user),
     };
@@ -166,6 +171,8 @@ export function registerAccountCalls(app: FastifyInstance, deps: CallDeps, opts:
     if (!currency.length) throw new CallError(422, 'invalidField', { field: 'currency' }, { field: 'currency' });
     const mobile = p.mobile?.number ? `${p.mobile.code}${p.mobile.number}` : '';
     const passwordHash = await hashPassword(p.password);
+    // SMS activation (2) needs a mobile number; without one the code goes by e-mail (1), and the reply says so.
+    const activation = SITE_SETTINGS.register_activation === 1 || (SITE_SETTINGS.register_activation === 2 && !mobile) ? 1 : SITE_SETTINGS.register_activation === 2 ? 2 : 0;
     const userId = await ctx.db.tx(async (q) => {
       const taken = await q.query<{ username: string }>(
         `select username from users where username = $1 or lower(email) = lower($2) or ($3 <> '' and mobile = $3) or ($4 <> '' and id_number = $4)`,
@@ -178,12 +185,25 @@ export function registerAccountCalls(app: FastifyInstance, deps: CallDeps, opts:
         [p.userName, passwordHash, p.firstName.trim(), p.lastName.trim(), p.email, p.currency, ctx.lang, `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`,
           p.sex, p.idNumber, mobile, p.city.trim(), p.address.trim(), p.postCode.trim(), p.counrtyId, p.promotionCode, p.affiliateUser, new Date(ctx.now)]);
       await q.query('insert into wallets (user_id, currency, balance) values ($1, $2, 0)', [u!.id, p.currency]);
+      // Activation 1 (e-mail) or 2 (SMS): the account waits for its code, sent in this transaction.
+      if (activation !== 0) {
+        await q.query('update users set activated = 0 where id = $1', [u!.id]);
+        await sendActivation(q, { id: u!.id, userName: p.userName, email: p.email, mobile, lang: ctx.lang }, activation, ctx.now);
+      }
       return u!.id;
     });
-    // Activation 0: logged in at once (no e-mail or SMS activation configured yet).
+    if (activation !== 0) return { status: true, activation, redirect: '' };
+    // Activation 0: logged in at once.
     await startSession(ctx, userId);
     await ctx.db.query('update users set last_login = $2 where id = $1', [userId, new Date(ctx.now)]);
     return { status: true, activation: 0, userId, redirect: '' };
+  }, { rateLimit: { max: 10, timeWindow: 60_000 } });
+
+  // Activation (section 4): the code of the e-mail link or the SMS; the player logs in afterwards.
+  defineCall(app, deps, 'activation', activationPayload, async (p, ctx) => {
+    const userId = await ctx.db.tx((q) => activate(q, p.code.trim(), p.userName, ctx.now));
+    if (userId === null) throw new CallError(422, 'wrongActivationCode', {}, { error: 'wrongActivationCode' });
+    return { status: true, msg: message('activationSuccess', ctx.lang), key: 'activationSuccess' };
   }, { rateLimit: { max: 10, timeWindow: 60_000 } });
 
   // Passwords.
@@ -193,7 +213,7 @@ export function registerAccountCalls(app: FastifyInstance, deps: CallDeps, opts:
     if (!u) throw new CallError(404, 'noUserFound');
     const code = randomBytes(24).toString('base64url');
     await ctx.db.query('insert into password_resets (code_hash, user_id, expires_at) values ($1, $2, $3)', [sha256(code), u.id, new Date(ctx.now + 3_600_000)]);
-    sendMail({ to: u.email, subject: 'Password reset', body: `/${ctx.lang}/resetPassword/${code}`, at: ctx.now });
+    await queueMail(ctx.db, { to: u.email, subject: 'Password reset', body: `/${ctx.lang}/resetPassword/${code}`, at: ctx.now });
     return { status: true, msg: message('passwordLinkSent', ctx.lang), key: 'passwordLinkSent' };
   }, { rateLimit: { max: 10, timeWindow: 60_000 } });
 

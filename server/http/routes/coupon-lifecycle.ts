@@ -44,7 +44,7 @@ export function registerCouponLifecycle(app: FastifyInstance, deps: CallDeps): v
   defineCall(app, deps, 'getCouponDetail', couponDetailPayload, async (p, ctx) => {
     const detail = await couponDetail(ctx.db, ctx.userId!, p.ticketId, ctx.now);
     if (!detail) throw new CallError(404, 'notFound');
-    const sellType = await sellOffer(ctx.db, detail.row, ctx.now, ctx.lang);
+    const sellType = await sellOffer(ctx.db, detail.row, ctx.now, ctx.lang, false, deps.live);
     return { status: true, coupon: { result: detail.coupon }, results: detail.lines, sellType };
   }, BETTING);
 
@@ -62,11 +62,11 @@ export function registerCouponLifecycle(app: FastifyInstance, deps: CallDeps): v
   });
 
   defineCall(app, deps, 'sellCoupon', sellCouponPayload, async (p, ctx) => ({
-    ...(await sellCoupon(ctx.db, ctx.userId!, p.ticketId, ctx.now, ctx.lang, p.amount)),
+    ...(await sellCoupon(ctx.db, ctx.userId!, p.ticketId, ctx.now, ctx.lang, p.amount, deps.live)),
   }), BETTING);
 
   defineCall(app, deps, 'cancelCoupon', cancelCouponPayload, async (p, ctx) => ({
-    ...(await cancelCoupon(ctx.db, ctx.userId!, p.ticketId, ctx.now, ctx.lang)),
+    ...(await cancelCoupon(ctx.db, ctx.userId!, p.ticketId, ctx.now, ctx.lang, p.reason)),
   }), BETTING);
 
   defineCall(app, deps, 'bo/enterResult', enterResultPayload, async (p, ctx) => {
@@ -90,13 +90,13 @@ export function registerCouponLifecycle(app: FastifyInstance, deps: CallDeps): v
     if (!Number.isSafeInteger(id) || id <= 0) return page(404, message('notFound', lang));
     const detail = await couponDetail(deps.db, userId, id, now);
     if (!detail) return page(404, message('notFound', lang));
-    const [w] = await deps.db.query<{ currency: string }>('select currency from users where id = $1', [userId]);
+    const [w] = await deps.db.query<{ currency: string; terminal_no: string }>('select currency, terminal_no from users where id = $1', [userId]);
     const tz = typeof req.query.timezone === 'string' && req.query.timezone.length <= 64 ? req.query.timezone : 'UTC';
     const nonce = randomBytes(16).toString('base64');
     return reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'nonce-${nonce}'`)
-      .send(receiptHtml(detail.coupon, detail.lines, { lang, timeZone: tz, currency: w?.currency === 'TRY' ? 'TL' : (w?.currency ?? ''), nonce }));
+      .send(receiptHtml(detail.coupon, detail.lines, { lang, timeZone: tz, currency: w?.currency === 'TRY' ? 'TL' : (w?.currency ?? ''), nonce, terminalNo: w?.terminal_no ?? '' }));
   });
 }

@@ -8,6 +8,7 @@ import { liveLookupPayload, liveMatchesPayload, liveOddsPayload, tvPayload, empt
 import type { LiveMatch } from '../../../domain/protocol/feed.ts';
 import type { LiveState } from '../../feed/live-state.ts';
 import { CallError, defineCall, type CallDeps } from '../call.ts';
+import { SITE_SETTINGS } from './settings.ts';
 
 /** Sports whose live matches the simulator 'streams' (the TV list); a real provider gives its own. */
 const TV_SPORTS = new Set([1, 3, 5]);
@@ -59,9 +60,12 @@ export function registerLiveCalls(app: FastifyInstance, deps: CallDeps, live: Li
 
   defineCall(app, deps, 'tvList', emptyPayload, async () => ({ status: true, data: { matchIds: tvIds() } }));
 
-  // The stream needs login (section 2); a match outside the TV list has none.
+  // The stream needs login (auth), the tv_access setting and the match in the TV list (section 2).
+  // url: the operator's player (tv_link); empty means the app shows its own placeholder.
   defineCall(app, deps, 'tv', tvPayload, async (p) => {
-    if (!tvIds().includes(p.matchId)) throw new CallError(404, 'notFound');
-    return { status: true, videoId: `live-${p.matchId}`, data: { matchIds: tvIds() } };
+    if (SITE_SETTINGS.tv_access !== 1) throw new CallError(403, 'tvNoAccess');
+    const ids = tvIds();
+    if (!ids.includes(p.matchId)) throw new CallError(404, 'tvNotListed');
+    return { status: true, videoId: `live-${p.matchId}`, url: SITE_SETTINGS.tv_link, data: { matchIds: ids } };
   }, { auth: true });
 }

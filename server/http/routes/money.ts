@@ -21,7 +21,7 @@ const idemKey = (ctx: CallContext): string | undefined => {
 };
 
 /** 'yyyy/MM/dd' as the start of that day (UTC) or the start of the next one. */
-const dayOf = (s: string | undefined, next: boolean): Date | null => {
+export const dayOf = (s: string | undefined, next: boolean): Date | null => {
   if (!s) return null;
   const t = Date.parse(`${s.replaceAll('/', '-')}T00:00:00Z`);
   return Number.isNaN(t) ? null : new Date(t + (next ? 86_400_000 : 0));
@@ -69,7 +69,9 @@ export function registerMoneyCalls(app: FastifyInstance, deps: CallDeps): void {
     return { ...(await ctx.db.tx((q) => createTransferRequest(q, p, { userId: ctx.userId!, now: ctx.now, transferType: 1, idempotencyKey: idemKey(ctx), successMsg: message('withdrawRequestSuccess', ctx.lang) }))) };
   }, money);
 
-  defineCall(app, deps, 'cancelTransferRequest', transferIdPayload, async (p, ctx) => {
+  // 'cancelTransferReq': the spec names no key for the player's "transaction cancel" (section 7 lists
+  // it only by name), so it follows its sibling setTransferReq, the spec's key for a transfer request.
+  defineCall(app, deps, 'cancelTransferReq', transferIdPayload, async (p, ctx) => {
     await requireMoney(ctx);
     await ctx.db.tx((q) => cancelOwnTransferRequest(q, ctx.userId!, p.requestId, ctx.now));
     return { status: true, msg: message('updateSuccess', ctx.lang) };

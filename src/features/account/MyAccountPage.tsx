@@ -45,6 +45,8 @@ export function MyAccountPage({ lang }: { lang: string }) {
         {hasNotices && <Link to="/$lang/notifications" params={{ lang }}><Trans>Notifications</Trans></Link>}
         <Link to="/$lang/userInformation" params={{ lang }}><Trans>User information</Trans></Link>
         <Link to="/$lang/settings" params={{ lang }}><Trans>Settings</Trans></Link>
+        {user.affiliate && <Link to="/$lang/affiliate" params={{ lang }} data-testid="hub-affiliate"><Trans>Affiliate</Trans></Link>}
+        {user.affiliateBanner && <Link to="/$lang/affiliateBanner" params={{ lang }} data-testid="hub-affiliate-banner"><Trans>Affiliate banners</Trans></Link>}
         <Link to="/$lang/changePassword" params={{ lang }}><Trans>Change password</Trans></Link>
       </nav>
       <button type="button" className="btn acc-logout" onClick={() => void logout()} data-testid="logout"><Trans>Log out</Trans></button>

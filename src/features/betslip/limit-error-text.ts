@@ -15,6 +15,7 @@ export function useLimitErrorText(symbol: string, lang: string): (e: LimitErrorV
       case 'minTip': return t`Minimum ${n} more matches`;
       case 'minOdds': return t`min limit: ${a}`;
       case 'maxOdds': return t`max limit: ${a}`;
+      case 'tipStake': return t`The stake limit for the match has been reached: at most ${a}`;
       default: return t`At most ${n} selections`;
     }
   };

@@ -10,6 +10,7 @@ import { CouponLines } from './CouponLines.tsx';
 import { OfflineNote } from './CouponsPage.tsx';
 import { KIND, STATUS, WIN } from './coupon-text.ts';
 import { shareLink } from './share.ts';
+import { openReceipt } from './print.ts';
 
 /** Section 9: the sell confirmation resets after 3 s. */
 const SELL_CONFIRM_MS = 3_000;
@@ -52,6 +53,7 @@ export function CouponDetailPage({ lang, id }: { lang: string; id: number }) {
   }
   const c = d.coupon;
   const offline = d.disabledReason === 'offline';
+  const sellReason = d.sell.reason;
 
   const askSell = () => {
     setSellAsk(d.sell.amount);
@@ -82,8 +84,18 @@ export function CouponDetailPage({ lang, id }: { lang: string; id: number }) {
   const print = async () => {
     const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
     const path = await core.printCouponPath(c.id, tz);
-    const w = window.open(path, `print-${c.id}`, 'popup,width=380,height=640');
-    if (!w) window.alert(t`The receipt could not be opened for printing. Allow pop-ups for this site and try again.`);
+    const outcome = await openReceipt(path, `print-${c.id}`);
+    if (outcome !== 'blocked' && outcome !== 'failed') return;
+    // On a terminal the worker cancels the coupon first, so the alert can say what happened.
+    const r = await core.printFailed(c.id);
+    if (r.cancelled) {
+      window.alert(t`The receipt could not be printed, so the coupon was cancelled and the stake refunded.`);
+      await reload();
+    } else if (r.msg) {
+      window.alert(`${t`The receipt could not be printed.`} ${r.msg}`);
+    } else {
+      window.alert(outcome === 'blocked' ? t`The receipt could not be opened for printing. Allow pop-ups for this site and try again.` : t`The receipt could not be printed.`);
+    }
   };
   const share = async () => {
     const path = await core.shareCouponPath(c.id);
@@ -139,6 +151,8 @@ export function CouponDetailPage({ lang, id }: { lang: string; id: number }) {
           ))}
         </section>
       )}
+
+      {sellReason && <p className="cd-note" data-testid="sell-unavailable"><Trans>Sell unavailable: {sellReason}</Trans></p>}
 
       <h2 className="cd-subtitle"><Trans>Matches</Trans></h2>
       <CouponLines lines={d.lines} lang={lang} />

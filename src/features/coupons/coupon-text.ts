@@ -18,7 +18,7 @@ export const WIN: Record<string, MessageDescriptor> = {
 
 /** A match line's state. */
 export const LINE_STATE: Record<string, MessageDescriptor> = {
-  waiting: msg`Waiting`, live: msg`Live`, won: msg`Won`, lost: msg`Lost`,
+  waiting: msg`Waiting`, live: msg`Live`, won: msg`Won`, lost: msg`Lost`, void: msg`Void`,
 };
 
 /** A settled tip's outcome. */

@@ -36,7 +36,8 @@ export function LiveBets({ lang, sid, favorites }: LiveBetsProps) {
   const [keyword, setKeyword] = useState('');
   const [oddsType, setOddsType] = useState('main');
   const [order, setOrder] = useState<'time' | 'flag'>('time');
-  const [compact, setCompact] = useState(false);
+  // the worker remembers the list view; a tap shows at once, before the list is asked again
+  const [picked, setPicked] = useState<boolean | null>(null);
   // the rows loaded so far, per query: a new query starts again from the first fill
   const queryKey = `${sid}|${favorites}|${keyword}|${order}`;
   const [pages, setPages] = useState({ key: queryKey, limit: FIRST });
@@ -60,6 +61,12 @@ export function LiveBets({ lang, sid, favorites }: LiveBetsProps) {
     void core.liveFavorites().then((f) => { if (live) setFavs(new Set(f)); });
     return () => { live = false; };
   }, [sid, favorites, keyword, order, limit, oddsType, status.listVersion]);
+
+  const compact = !!list?.listViewToggle && (picked ?? list.compact);
+  const setCompact = (on: boolean) => {
+    setPicked(on);
+    void core.setLiveListView(on);
+  };
 
   const onMore = useCallback(() => setPages((p) => ({ key: queryKey, limit: (p.key === queryKey ? p.limit : FIRST) + PAGE })), [queryKey]);
   const option = list?.oddsTypes.find((o) => o.key === oddsType) ?? list?.oddsTypes[0];
@@ -85,8 +92,16 @@ export function LiveBets({ lang, sid, favorites }: LiveBetsProps) {
         ))}
       </nav>
       <div className="live-controls">
-        <input type="search" className="input live-search" value={typed} onChange={(e) => setTyped(e.target.value)}
-          placeholder={t`Search team or league`} aria-label={t`Search live matches`} data-testid="live-search" />
+        <div className="live-search-row">
+          <input type="search" className="input live-search" value={typed} onChange={(e) => setTyped(e.target.value)}
+            placeholder={t`Search team or league`} aria-label={t`Search live matches`} data-testid="live-search" />
+          {list?.listViewToggle && (
+            <button type="button" className={compact ? 'icon-btn view-toggle on' : 'icon-btn view-toggle'} aria-pressed={compact}
+              aria-label={t`List view`} title={t`List view`} onClick={() => setCompact(!compact)} data-testid="live-list-view">
+              <StackedRowsIcon />
+            </button>
+          )}
+        </div>
         <div className="live-control-row">
           <button type="button" className={favorites ? 'chip on' : 'chip'} aria-pressed={favorites} onClick={() => go({ favorites: !favorites })} data-testid="live-favorites">
             ★ <Trans>Favourites</Trans>
@@ -98,11 +113,6 @@ export function LiveBets({ lang, sid, favorites }: LiveBetsProps) {
           <button type="button" className="chip" onClick={() => setOrder(order === 'time' ? 'flag' : 'time')} data-testid="live-order">
             {order === 'time' ? <Trans>By time</Trans> : <Trans>By country</Trans>}
           </button>
-          {list?.listViewToggle && (
-            <button type="button" className={compact ? 'chip on' : 'chip'} aria-pressed={compact} onClick={() => setCompact(!compact)} data-testid="live-list-view">
-              <Trans>List view</Trans>
-            </button>
-          )}
         </div>
       </div>
       <FeedBanner />
@@ -123,6 +133,15 @@ export function LiveBets({ lang, sid, favorites }: LiveBetsProps) {
           more={list.ids.length < list.total} onMore={onMore} />
       )}
     </div>
+  );
+}
+
+/** The second live view: teams above, odds below (two stacked bars per row). */
+function StackedRowsIcon() {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+      <rect x="4" y="4" width="16" height="6" rx="1.5" /><rect x="4" y="14" width="16" height="6" rx="1.5" />
+    </svg>
   );
 }
 

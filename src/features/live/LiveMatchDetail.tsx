@@ -1,10 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { LiveMatchInfo } from '../../../workers/core/api.ts';
+import type { LiveMatchInfo, LiveTvView } from '../../../workers/core/api.ts';
 import { core } from '../../core-client.ts';
 import { BackIcon } from '../../ui/icons.tsx';
 import { useSlip } from '../../state/slip.ts';
+import { useSession } from '../../state/session.ts';
+import { openLogin } from '../../state/ui.ts';
+import { activeFilter, MarketFilters, shownUnder } from '../match/MarketFilters.tsx';
 import { OddButton } from '../sports/OddButton.tsx';
 import { useMarketText } from '../sports/market-names.ts';
 import { useLiveMatch, type LiveMatchState } from './live-store.ts';
@@ -54,6 +57,7 @@ export function LiveMatchDetail({ lang, matchId }: { lang: string; matchId: numb
         </div>
       )}
       {s && !s.removed && s.m.home && <ScoreHeader s={s} />}
+      {s && !s.removed && s.m.home && !closed && <LiveTv matchId={matchId} teams={title} />}
       {s && !s.removed && s.m.home && !closed && <LiveMarkets s={s} matchId={matchId} teams={title} />}
       {!s && !info && <div aria-busy="true"><div className="skeleton" style={{ height: 120, margin: 12 }} /><div className="skeleton" style={{ height: 240, margin: 12 }} /></div>}
     </div>
@@ -90,11 +94,18 @@ function ScoreHeader({ s }: { s: LiveMatchState }) {
   );
 }
 
-/** Market groups of the match in the worker's order, first 10 open; locked cells show a lock. */
+/** Market filter tabs, then the groups under the chosen tab, first 10 open; locked cells show a lock. */
 function LiveMarkets({ s, matchId, teams }: { s: LiveMatchState; matchId: number; teams: string }) {
   const { keys } = useSlip();
   const market = useMarketText();
-  const groups = useMemo(() => Object.values(s.g).filter((g) => g.visible !== false).sort((a, b) => (a.oddstype ?? 0) - (b.oddstype ?? 0) || (a.oddsid ?? 0) - (b.oddsid ?? 0)), [s.g]);
+  const [chosen, setChosen] = useState('all');
+  // groups the player opened or closed by hand, kept across filter changes and patches
+  const [toggled, setToggled] = useState<ReadonlySet<number>>(() => new Set());
+  const tabs = s.m.filters ?? ['all'];
+  // a tab whose last market closed falls back to all
+  const filter = activeFilter(tabs, chosen);
+  const groups = useMemo(() => Object.values(s.g).filter((g) => g.visible !== false && shownUnder(filter, g.filters))
+    .sort((a, b) => (a.oddstype ?? 0) - (b.oddstype ?? 0) || (a.oddsid ?? 0) - (b.oddsid ?? 0)), [s.g, filter]);
   const outcomes = useMemo(() => {
     const by = new Map<number, Array<LiveMatchState['o'][number]>>();
     for (const o of Object.values(s.o)) {
@@ -105,23 +116,92 @@ function LiveMarkets({ s, matchId, teams }: { s: LiveMatchState; matchId: number
     for (const list of by.values()) list.sort((a, b) => (a.outcomeid ?? 0) - (b.outcomeid ?? 0));
     return by;
   }, [s.o]);
+  const toggle = useCallback((id: number) => setToggled((x) => {
+    const n = new Set(x);
+    if (n.has(id)) n.delete(id);
+    else n.add(id);
+    return n;
+  }), []);
   return (
-    <div className="market-groups">
-      {groups.map((g, i) => {
-        const name = market.market(g.oddstype ?? 0, g.name ?? '');
-        const label = g.special && !name.includes(g.special) ? `${name} (${g.special})` : name;
-        return (
-          <details key={g.oddsid} className="market-group" open={i < OPEN_GROUPS} data-testid="market-group">
-            <summary>{label}{g.suspended && <span className="suspended-tag"> 🔒</span>}</summary>
-            <div className="market-line">
-              {(outcomes.get(g.oddsid ?? 0) ?? []).map((o) => (
-                <OddButton key={o.key} matchId={matchId} odd={asOddView(o)} selected={keys.has(o.key ?? '')} teams={teams}
-                  move={o.mv ?? 0} onPress={() => void core.toggleLiveOdd(matchId, o.oddsid!, o.oddid!)} />
-              ))}
-            </div>
-          </details>
-        );
-      })}
-    </div>
+    <>
+      <MarketFilters filters={tabs} value={filter} onChange={setChosen} />
+      <div className="market-groups" data-shown={filter}>
+        {groups.length === 0 && <div className="state"><p><Trans>No markets under this filter.</Trans></p></div>}
+        {groups.map((g, i) => {
+          const name = market.market(g.oddstype ?? 0, g.name ?? '');
+          const label = g.special && !name.includes(g.special) ? `${name} (${g.special})` : name;
+          const id = g.oddsid ?? 0;
+          const open = (i < OPEN_GROUPS) !== toggled.has(id);
+          return (
+            <details key={id} className="market-group" open={open} data-testid="market-group" data-type={g.oddstype}
+              // the browser toggles the element itself; a toggle React caused (open prop) matches and is ignored
+              onToggle={(e) => { if (e.currentTarget.open !== open) toggle(id); }}>
+              <summary>{label}{g.suspended && <span className="suspended-tag"> 🔒</span>}</summary>
+              <div className="market-line">
+                {(outcomes.get(id) ?? []).map((o) => (
+                  <OddButton key={o.key} matchId={matchId} odd={asOddView(o)} selected={keys.has(o.key ?? '')} teams={teams}
+                    move={o.mv ?? 0} onPress={() => void core.toggleLiveOdd(matchId, o.oddsid!, o.oddid!)} />
+                ))}
+              </div>
+            </details>
+          );
+        })}
+      </div>
+    </>
+  );
+}
+
+/**
+ * TV of a live match (section 2): shown only when the match streams. A visitor gets a login prompt,
+ * a player the server refuses gets its message, a player with access the stream (the operator's
+ * player from tv_link, or a placeholder in the demo: no external network is needed).
+ */
+function LiveTv({ matchId, teams }: { matchId: number; teams: string }) {
+  const { user } = useSession();
+  // logging in or out asks again (a fresh component, no stale stream or prompt)
+  return <LiveTvBody key={user ? 'in' : 'out'} matchId={matchId} teams={teams} />;
+}
+
+function LiveTvBody({ matchId, teams }: { matchId: number; teams: string }) {
+  const { t } = useLingui();
+  const [tv, setTv] = useState<LiveTvView | null>(null);
+  // the player opens on request: on a phone the markets stay in view until the player asks
+  const [watching, setWatching] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void core.liveTv(matchId).then((v) => { if (live) setTv(v); });
+    return () => { live = false; };
+  }, [matchId]);
+  if (!tv || tv.state === 'none') return null;
+  return (
+    <section className="live-tv" aria-label={t`Live TV`} data-testid="live-tv" data-state={tv.state}>
+      {tv.state === 'login' && (
+        <div className="live-tv-note">
+          <p><Trans>Log in to watch this match live.</Trans></p>
+          <button type="button" className="btn btn-primary btn-small" onClick={openLogin}><Trans>Log in</Trans></button>
+        </div>
+      )}
+      {tv.state === 'refused' && (
+        <div className="live-tv-note" role="status"><p>{tv.msg || t`The live stream is not available.`}</p></div>
+      )}
+      {tv.state === 'ok' && (
+        <div className="live-tv-note">
+          <p><span className="live-badge tv-badge" aria-hidden="true">TV</span> <Trans>Live stream available</Trans></p>
+          <button type="button" className="btn btn-small" aria-expanded={watching} aria-controls={`tv-${matchId}`}
+            onClick={() => setWatching(!watching)} data-testid="live-tv-watch">
+            {watching ? <Trans>Hide</Trans> : <Trans>Watch</Trans>}
+          </button>
+        </div>
+      )}
+      {tv.state === 'ok' && watching && (tv.url
+        ? <video id={`tv-${matchId}`} className="live-tv-player" src={tv.url} controls autoPlay muted playsInline aria-label={t`Live stream of ${teams}`} />
+        : (
+          <div id={`tv-${matchId}`} className="live-tv-player placeholder" role="img" aria-label={t`Live stream of ${teams} (demo)`}>
+            <span className="live-badge tv-badge" aria-hidden="true">TV</span>
+            <span aria-hidden="true">{teams}</span>
+            <small aria-hidden="true"><Trans>Demo stream</Trans></small>
+          </div>
+        ))}
+    </section>
   );
 }

@@ -1,8 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { msg } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
 import type { MatchDetailView, Source } from '../../../workers/core/api.ts';
 import { core } from '../../core-client.ts';
 import { BackIcon } from '../../ui/icons.tsx';
@@ -12,12 +10,7 @@ import { TeamLogo } from '../sports/TeamLogo.tsx';
 import { ErrorState } from '../sports/states.tsx';
 import { useSwr } from '../sports/use-swr.ts';
 import { MarketGroup } from './MarketGroup.tsx';
-
-/** Market filter tab names, by the ids the worker sends. */
-const FILTER_NAMES: Record<string, MessageDescriptor> = {
-  all: msg`All markets`, main: msg`Main`, handicap: msg`Handicaps`, total: msg`Over/Under`, half: msg`Halves`,
-  goals: msg`Goals`, corners: msg`Corners`, cards: msg`Cards`,
-};
+import { activeFilter, MarketFilters, shownUnder } from './MarketFilters.tsx';
 
 /** MatchDetail (pre-match): caption with back, the match header, market filters and market groups (first 10 open). */
 export function MatchDetail({ lang, matchId }: { lang: string; matchId: number }) {
@@ -41,12 +34,12 @@ export function MatchDetail({ lang, matchId }: { lang: string; matchId: number }
 }
 
 function Markets({ lang, view }: { lang: string; view: Extract<MatchDetailView, { state: 'ok' }> }) {
-  const { t } = useLingui();
   const d = view.data;
-  const [filter, setFilter] = useState('all');
+  const [chosen, setFilter] = useState('all');
+  const filter = activeFilter(d.filters, chosen);
   const [toggled, setToggled] = useState<ReadonlySet<string>>(() => new Set());
   const teams = `${d.home} - ${d.away}`;
-  const groups = d.groups.filter((g) => filter === 'all' || g.filters.includes(filter));
+  const groups = d.groups.filter((g) => shownUnder(filter, g.filters));
   return (
     <>
       <header className="match-header">
@@ -65,13 +58,7 @@ function Markets({ lang, view }: { lang: string; view: Extract<MatchDetailView, 
         </div>
       ) : (
         <>
-          {d.filters.length > 1 && (
-            <div className="market-filters" role="tablist" aria-label={t`Market filters`}>
-              {d.filters.map((f) => (
-                <button key={f} type="button" role="tab" aria-selected={filter === f} className="chip" onClick={() => setFilter(f)}>{FILTER_NAMES[f] ? t(FILTER_NAMES[f]) : f}</button>
-              ))}
-            </div>
-          )}
+          <MarketFilters filters={d.filters} value={filter} onChange={setFilter} />
           {groups.length === 0 && <div className="state"><p><Trans>No markets under this filter.</Trans></p></div>}
           {groups.map((g) => (
             <MarketGroup key={g.key} group={g} matchId={d.id} teams={teams} open={g.open !== toggled.has(g.key)}

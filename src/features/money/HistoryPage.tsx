@@ -3,6 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { HistoryPage as Page } from '../../../workers/core/api.ts';
 import { core } from '../../core-client.ts';
 import { useLoad } from '../../ui/use-load.ts';
+import { Sheet } from '../../ui/Sheet.tsx';
+import { showNotice } from '../../state/ui.ts';
 import { PageHeader } from '../account/PageHeader.tsx';
 
 const DAY_CHOICES = [1, 7, 30, 90];
@@ -19,6 +21,17 @@ export function HistoryPage({ kind }: { kind: 'transactions' | 'requests' }) {
     ? core.transactions({ days, type, service, page })
     : core.transferRequests({ days, status, page })), [kind, days, type, service, status, page]);
   const { load, retry } = useLoad(fetch);
+  const [cancelAsk, setCancelAsk] = useState<{ id: number; amountText: string; withdrawal: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const confirmCancel = async () => {
+    if (!cancelAsk) return;
+    setBusy(true);
+    const r = await core.cancelTransferRequest(cancelAsk.id);
+    setBusy(false);
+    setCancelAsk(null);
+    showNotice(r.ok ? { status: 1, key: '', text: t`Your request was canceled.` } : { status: 2, key: r.key ?? '', text: r.text || t`Your request could not be canceled.` });
+    retry();
+  };
   const statusText = (s: number | undefined) => (s === 1 ? t`Confirmed` : s === 2 ? t`Canceled` : t`Waiting`);
 
   return (
@@ -59,6 +72,11 @@ export function HistoryPage({ kind }: { kind: 'transactions' | 'requests' }) {
                   <span className={r.income ? 'up' : 'down'}>{r.income ? '+' : '−'}{r.amountText}</span>
                   {r.status !== undefined && <small className="hist-status" data-status={r.status}>{statusText(r.status)}</small>}
                   {r.note ? <small>{r.note}</small> : null}
+                  {r.cancelable && (
+                    <button type="button" className="btn btn-small" onClick={() => setCancelAsk({ id: r.id, amountText: r.amountText, withdrawal: !r.income })} data-testid="request-cancel">
+                      <Trans>Cancel request</Trans>
+                    </button>
+                  )}
                 </div>
               </li>
             ))}
@@ -72,6 +90,19 @@ export function HistoryPage({ kind }: { kind: 'transactions' | 'requests' }) {
           )}
         </>
       ))}
+      {cancelAsk && (
+        <Sheet title={t`Cancel the request?`} onClose={() => setCancelAsk(null)}>
+          <p>
+            {cancelAsk.withdrawal
+              ? <Trans>Cancel this withdrawal request of {cancelAsk.amountText}? The amount goes back to your balance.</Trans>
+              : <Trans>Cancel this deposit request of {cancelAsk.amountText}?</Trans>}
+          </p>
+          <div className="sheet-actions">
+            <button type="button" className="btn" onClick={() => setCancelAsk(null)}><Trans>No, keep it</Trans></button>
+            <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void confirmCancel()} data-testid="request-cancel-yes"><Trans>Yes, cancel</Trans></button>
+          </div>
+        </Sheet>
+      )}
     </div>
   );
 }

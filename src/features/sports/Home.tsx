@@ -9,23 +9,29 @@ import { usePwa } from '../../pwa/register.ts';
 import { MatchRow } from './MatchRow.tsx';
 import { SPORT_GLYPH } from './sport-meta.ts';
 import { formatKickoff } from '../../ui/format.ts';
+import { HomeBanners, useHomeBanners } from '../home/HomeBanners.tsx';
+import { BannerSkeleton } from '../home/BannerCarousel.tsx';
+import { HomeJackpots } from '../home/HomeJackpots.tsx';
+import { LiveNow } from '../home/LiveNow.tsx';
 
 const loadHome = (): Promise<HomeView> => core.home();
 
 /**
  * Home: the sport header (first 4 sports, then live casino, slots and virtual, then the rest),
- * a banner and jackpot placeholder (no call serves them yet), the popular-matches slider, and
- * upcoming matches grouped by sport (at most 5 each) with a match-count link.
+ * the banners (states 12 and 1), the prematch and live jackpots, the popular-matches slider, live
+ * matches and upcoming matches grouped by sport (at most 5 each) with a match-count link.
  */
 export function Home({ lang }: { lang: string }) {
   const { load, retry } = useLoad(loadHome);
   const { t } = useLingui();
   const pwa = usePwa();
+  const banners = useHomeBanners();
 
   if (load.state === 'loading') {
     return (
       <div aria-busy="true" aria-label={t`Loading matches`}>
         <div className="sport-header">{[0, 1, 2, 3, 4].map((i) => <div key={i} className="skeleton" style={{ minWidth: 72, height: 64 }} />)}</div>
+        <BannerSkeleton />
         <MatchListSkeleton rows={6} />
       </div>
     );
@@ -41,7 +47,15 @@ export function Home({ lang }: { lang: string }) {
   }
   const home = load.data;
   if (!home.sports.length) {
-    return <div className="state"><h2><Trans>No upcoming matches</Trans></h2><p><Trans>New matches are added through the day. Check back soon.</Trans></p></div>;
+    // no pre-match programme: the banners, jackpots and live matches still show
+    return (
+      <div>
+        <HomeBanners banners={banners} place="top" lang={lang} />
+        <HomeJackpots />
+        <LiveNow lang={lang} />
+        <div className="state"><h2><Trans>No upcoming matches</Trans></h2><p><Trans>New matches are added through the day. Check back soon.</Trans></p></div>
+      </div>
+    );
   }
   const header = home.header ?? { first: home.sports, rest: [] };
   const chip = (s: Sport) => (
@@ -61,10 +75,8 @@ export function Home({ lang }: { lang: string }) {
         <a className="sport-chip product-chip" href={`/${lang}/virtual`}><span className="icon" aria-hidden="true">🕹️</span><span><Trans>Virtual</Trans></span></a>
         {header.rest.map(chip)}
       </nav>
-      <div className="home-promos" aria-hidden="true">
-        <div className="promo-banner"><span>{t`Pre-match betting`}</span></div>
-        <div className="jackpot-placeholder"><small>{t`Jackpot`}</small><span>—</span></div>
-      </div>
+      <HomeBanners banners={banners} place="top" lang={lang} />
+      <HomeJackpots />
       {home.slider && home.slider.length > 0 && (
         <section className="section" aria-labelledby="popular-title">
           <h2 className="section-title" id="popular-title">
@@ -85,6 +97,8 @@ export function Home({ lang }: { lang: string }) {
           </div>
         </section>
       )}
+      <LiveNow lang={lang} />
+      <HomeBanners banners={banners} place="strip" lang={lang} />
       {home.sports.map((s) => (
         <section key={s.id} className="section" id={`sport-${s.id}`} aria-labelledby={`sport-title-${s.id}`}>
           <h2 className="section-title" id={`sport-title-${s.id}`}>

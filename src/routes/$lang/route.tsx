@@ -17,6 +17,7 @@ import { useLoad } from '../../ui/use-load.ts';
 import { InstallHint } from '../../pwa/InstallHint.tsx';
 import { UpdatePrompt } from '../../pwa/UpdatePrompt.tsx';
 import { OfflineBanner } from '../../pwa/OfflineBanner.tsx';
+import { useSiteAssets } from '../../features/account/site-assets.ts';
 
 /** Every route sits under /{lang}; an unknown code is replaced by the current language. */
 export const Route = createFileRoute('/$lang')({
@@ -54,6 +55,8 @@ function Shell() {
   // Login hides header and footer too (account-platform.md section 2).
   const bare = fullScreen || path.endsWith('/firstlogin');
   const { load: site } = useLoad(siteView);
+  // The settings' mobile stylesheet and general script (same-origin /site/ files only).
+  useSiteAssets(site.state === 'ready' ? site.data : null);
   // The worker opens the live feed only on betslip-related pages (or with a slip), so it learns each page.
   const page = path.split('/')[2] || 'home';
   useEffect(() => { void core.setLivePage(page); }, [page]);

@@ -8,6 +8,7 @@ import type { SessionView } from '../events.ts';
 import { dateTimeText, moneyText } from './format.ts';
 import { createSite } from './site.ts';
 import { createRegisterApi } from './register-api.ts';
+import { createAffiliateApi } from './affiliate-api.ts';
 import { setTimeZone, timeZone } from './zone.ts';
 
 interface UserData {
@@ -22,7 +23,8 @@ const fromField = (e: FieldError): FormResult => ({ ok: false, key: e.key, field
 
 /** Session calls (userdata, login, logout), settings, guards, passwords and the account screens. */
 export function createAccountApi(ctx: CoreContext) {
-  const site = createSite(ctx);
+  // The worker's timers (given with the live feed's) drive the 6-hourly settings re-fetch.
+  const site = createSite(ctx, ctx.live?.timers.every);
   let guardUser: GuardUser | null = null;
 
   async function refreshSession(): Promise<SessionView | null> {
@@ -40,8 +42,12 @@ export function createAccountApi(ctx: CoreContext) {
           creditText: moneyText(r.userCredit, r.currency, ctx.lang(), settings),
           userType: guardUser.userType, onlineUser: guardUser.onlineUser,
           money: moneyAllowed(guardUser, settings),
-          affiliate: guardUser.onlineUser === 1 && (guardUser.affiliateStatus === 1 || !!guardUser.affiliateLink),
+          // The hub's Affiliate entry: whoever the affiliate route lets in (online user, site feature on),
+          // so a player who is not one yet can send the request; AffiliateBanner needs status 1 too.
+          affiliate: guardRoute('affiliate', guardUser, settings) === null,
+          affiliateBanner: guardRoute('affiliate', guardUser, settings) === null && guardUser.affiliateStatus === 1,
           lang: r.lang,
+          products,
           firstName: r.firstName ?? '',
           lastName: r.lastName ?? '',
         });
@@ -77,6 +83,7 @@ export function createAccountApi(ctx: CoreContext) {
   return {
     refreshSession,
     ...createRegisterApi(ctx, site, refreshSession),
+    ...createAffiliateApi(ctx, site),
 
     /** The site settings as the shell shows them; loads them on first use. */
     async siteView() { await site.load(); return site.view(); },
@@ -140,6 +147,12 @@ export function createAccountApi(ctx: CoreContext) {
     },
 
     forgotYears: () => forgotYears(new Date(ctx.clock()).getFullYear()),
+
+    /** Activation (section 4): the e-mail link's code, or an SMS's 6 digits with the username. */
+    activate(code: string, userName: string): Promise<FormResult> {
+      if (!code.trim() || (/^\d{6}$/.test(code.trim()) && !userName.trim())) return Promise.resolve({ ok: false, key: 'allInputEnter' });
+      return safe(async () => fromReply(await ctx.call('activation', { code: code.trim(), ...(userName.trim() ? { userName: userName.trim() } : {}) })));
+    },
 
     forgotPassword(username: string, day: string, month: string, year: string): Promise<FormResult> {
       const bad = checkForgotPassword(username, day, month, year);

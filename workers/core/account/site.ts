@@ -1,3 +1,4 @@
+import { siteAssetPath } from '../../../domain/account/site-assets.ts';
 import type { CoreContext } from '../context.ts';
 import type { SiteView } from '../events.ts';
 
@@ -10,11 +11,18 @@ export type SiteSettings = Record<string, unknown> & {
 export const SETTINGS_REFETCH_MS = 216e5;
 export const SETTINGS_STALE_MS = 5 * 60_000;
 
-/** Settings with their load time: re-fetched every 6 hours; older than 5 minutes reloaded when a user-data call fails. */
-export function createSite(ctx: CoreContext) {
+/** A repeating timer (the worker's setInterval; tests drive it in virtual time). Returns its stop. */
+export type Every = (ms: number, fn: () => void) => () => void;
+
+/**
+ * Settings with their load time: re-fetched every 6 hours by a background timer (started by the
+ * first load, when `every` is given), and older than 5 minutes reloaded when a user-data call fails.
+ */
+export function createSite(ctx: CoreContext, every?: Every) {
   let settings: SiteSettings = {};
   let loadedAt = 0;
   let loading: Promise<SiteSettings> | null = null;
+  let stopTimer: (() => void) | null = null;
 
   const view = (): SiteView => {
     const str = (k: string) => (typeof settings[k] === 'string' ? (settings[k] as string) : '');
@@ -29,10 +37,15 @@ export function createSite(ctx: CoreContext) {
       footerText: str('footer_text'),
       copyrightLink: str('curacao_gaming'),
       paymentLogos: Array.isArray(settings.payment_logos) ? (settings.payment_logos as string[]) : [],
+      // Checked again here: a setting that is not a /site/ file of the right kind is ignored.
+      mobileCss: siteAssetPath(settings.mobile_css, 'css'),
+      generalJs: siteAssetPath(settings.general_js, 'js'),
     };
   };
 
   async function load(force = false): Promise<SiteSettings> {
+    // An open app keeps its settings fresh even when nothing asks for them (section 4: every 6 hours).
+    if (every && !stopTimer) stopTimer = every(SETTINGS_REFETCH_MS, () => { void load(true); });
     if (!force && loadedAt && ctx.clock() - loadedAt < SETTINGS_REFETCH_MS) return settings;
     loading ??= (async () => {
       try {
@@ -59,6 +72,8 @@ export function createSite(ctx: CoreContext) {
     view,
     /** After a failed user-data call: settings older than 5 minutes are reloaded. */
     reloadIfStale: () => (ctx.clock() - loadedAt > SETTINGS_STALE_MS ? load(true) : Promise.resolve(settings)),
+    /** Stops the background re-fetch (tests; a worker lives as long as its page). */
+    stop: () => { stopTimer?.(); stopTimer = null; },
   };
 }
 export type Site = ReturnType<typeof createSite>;

@@ -161,3 +161,45 @@ describe('adding from the worker (section 4 notices)', () => {
     expect(notices().at(-1)).toMatchObject({ status: 3, key: 'minOdds', args: { amount: '2.10' } });
   });
 });
+
+describe('limits the worker shows before the server is asked (issue 5)', () => {
+  it("a match asking for more tips (odds data minTip) gives 'minimum N more matches' and blocks create", async () => {
+    const { api, ctx, view, sent } = await setup(ok);
+    ctx.shown.set(1, { ...match(1), minTip: 3 });
+    await api.toggleOdd(1, 10, 100);
+    expect(view().entries[0]!.selection.minTip).toBe(3);
+    expect(view().summary.limitErrors).toContainEqual(expect.objectContaining({ code: 'minTip', value: 2 }));
+    expect(view().summary.creatable).toBe(false);
+    expect(await api.createCoupon()).toBe('failed');
+    expect(sent.filter((s) => s.key === 'createCoupon')).toEqual([]);
+    await api.toggleOdd(2, 20, 200);
+    expect(view().summary.limitErrors).toContainEqual(expect.objectContaining({ code: 'minTip', value: 1 }));
+    await api.toggleOdd(3, 30, 300);
+    expect(view().summary.limitErrors).toEqual([]);
+    expect(view().summary.creatable).toBe(true);
+  });
+
+  it('flags a stake over the bet total per tip (5000.00) and offers the largest stake that fits', async () => {
+    const { api, ctx, view } = await setup(ok);
+    const k = { minTip: 1, minStake: 100, maxStake: 10_000_000, maxPay: 10 ** 12, status: 1 as const };
+    ctx.setSession({ ...SESSION, limits: { ...DEFAULT_USER_LIMITS, single: k, combine: k, multiple: k, live: k, system: k } });
+    await api.toggleOdd(1, 10, 100);
+    await api.setStakeText('6000');
+    expect(view().summary.limitErrors).toEqual([{ code: 'tipStake', max: 500_000, amount: 500_000, value: 500_000 }]);
+    expect(view().summary.creatable).toBe(false);
+    await api.takeLimitedStake();
+    expect(view().stakeText).toBe('5000.00');
+    expect(view().summary.limitErrors).toEqual([]);
+    expect(view().summary.creatable).toBe(true);
+  });
+
+  it("shows the server's 'same coupon made N times' refusal as the error notice", async () => {
+    const msg = 'the same coupon has already been made 3 times';
+    const { api, view, notices } = await setup(async (key) => (key === 'createCoupon' ? { status: false, msg, changed: [], couponErrors: [], login: true } : { status: false }));
+    await api.toggleOdd(1, 10, 100);
+    expect(await api.createCoupon()).toBe('failed');
+    expect(notices().at(-1)).toEqual({ status: 2, key: '', text: msg });
+    // The slip stays as it was: the player changes a pick and tries again.
+    expect(view().entries).toHaveLength(1);
+  });
+});

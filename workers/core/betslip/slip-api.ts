@@ -199,6 +199,8 @@ export function createSlipApi(ctx: CoreContext) {
         matchId: match.id, oddsType: group.oddstype, outcomeId: outcome.outcomeid, special: group.special, odd: outcome.odd,
         banko: false, live: match.matchstatus !== 'not_started', locked: false, matchName: `${match.homeTeam} - ${match.awayTeam}`,
         addedAt: ctx.clock(),
+        // The match's minimum tip count (odds data minTip): the summary asks for that many matches.
+        ...(match.minTip > 1 ? { minTip: match.minTip } : {}),
       };
       const entry: SlipEntry = {
         key: entryKey(selection),

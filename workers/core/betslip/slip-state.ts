@@ -3,12 +3,13 @@
  * betting-core.md section 4 comes from domain/betslip; this module keeps the entries' display data
  * beside the rule fields and keeps the system choice and the bankers consistent with the picks.
  */
-import type { SlipSelection, SlipSummary } from '../../../domain/betslip/types.ts';
+import { selectionKey, type SlipSelection, type SlipSummary } from '../../../domain/betslip/types.ts';
 import type { UserLimits } from '../../../domain/protocol/entities.ts';
 import { summarizeSlip } from '../../../domain/betslip/summary.ts';
 import { checkAdd, dropOutsideOddsLimits, dropStale, type AddRefusal } from '../../../domain/betslip/add.ts';
 import { applySystemSizes, autoSelectBankers, bankoCount, canToggleBanko, clearBankers, toggleBanko } from '../../../domain/betslip/banko.ts';
 import { validSystemSizes } from '../../../domain/betslip/system-list.ts';
+import { withTipStakeLimit } from '../../../domain/betslip/tip-stake.ts';
 
 /** What the slip shows of a selection besides the rule fields. */
 export interface EntryView {
@@ -38,8 +39,7 @@ export interface SlipState {
 export const EMPTY_SLIP: SlipState = { entries: [], stake: 1000, systemSizes: [], oddChangeOk: true };
 
 /** The unique key of a pick: match, odds type, outcome id and special (section 3). */
-export const entryKey = (s: Pick<SlipSelection, 'matchId' | 'oddsType' | 'outcomeId' | 'special'>): string =>
-  `${s.matchId}|${s.oddsType}|${s.outcomeId}|${s.special}`;
+export const entryKey: (s: Pick<SlipSelection, 'matchId' | 'oddsType' | 'outcomeId' | 'special'>) => string = selectionKey;
 
 export type ToggleResult = { state: SlipState; added: boolean; refused?: AddRefusal };
 
@@ -182,8 +182,14 @@ export function restoreEntries(saved: { entries: SlipEntry[]; stake: number; sys
   return normalizeSystem({ entries, stake: saved.stake, systemSizes: saved.systemSizes ?? [], oddChangeOk }, limits);
 }
 
+/**
+ * The slip's figures, with the stake limit per tip the slip itself breaks (the server also counts
+ * the player's other waiting coupons, which the worker cannot see).
+ */
 export function summaryOf(state: SlipState, limits: UserLimits): SlipSummary {
-  return summarizeSlip({ selections: selectionsOf(state), stake: state.stake, systemSizes: state.systemSizes, limits });
+  const selections = selectionsOf(state);
+  const summary = summarizeSlip({ selections, stake: state.stake, systemSizes: state.systemSizes, limits });
+  return withTipStakeLimit(summary, selections, limits.staketype === 1);
 }
 
 function sameNumbers(a: readonly number[], b: readonly number[]): boolean {

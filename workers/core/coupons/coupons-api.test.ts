@@ -7,6 +7,8 @@ import { seedDemo } from '../../../server/demo/seed.ts';
 import { buildApp } from '../../../server/http/app.ts';
 import { settleMatch } from '../../../server/settlement/settle-match.ts';
 import type { CouponItem } from '../../../domain/protocol/coupons.ts';
+import { LiveState } from '../../../server/feed/live-state.ts';
+import { fixtureGroup, fixtureMatch } from '../../../server/feed/test-fixtures.ts';
 import { createCoreApi, type CoreApi } from '../api.ts';
 import { CoreDb } from '../cache/db.ts';
 import { filterKept, rowView } from './coupons-api.ts';
@@ -18,12 +20,14 @@ let db: Db;
 let app: FastifyInstance;
 let base = '';
 const net = { down: false };
+/** The server's live state: a match it holds has started, and its tips are priced from it. */
+const live = new LiveState();
 
 beforeAll(async () => {
   db = await openDb({ dataDir: '' });
   await migrate(db);
   await seedDemo(db, NOW);
-  app = await buildApp({ db, clock: () => NOW });
+  app = await buildApp({ db, clock: () => NOW, live });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
@@ -142,8 +146,69 @@ describe('coupon history through the worker', () => {
     await settleMatch(db, line.matchId, { ft: { h: 0, a: 0 }, ht: { h: 0, a: 0 }, status: 'cancelled' }, NOW);
     const d = await core.couponDetail(ticketId);
     expect(d.coupon).toMatchObject({ status: 1, tone: 'won', win: 'paid', payment: 1000 });
-    expect(d.lines[0]).toMatchObject({ state: 'won', outcome: 'void', ft: '0:0', ht: '0:0' });
+    expect(d.lines[0]).toMatchObject({ state: 'void', tone: 'void', outcome: 'void', ft: '0:0', ht: '0:0' });
     expect(d.sell.offered).toBe(false);
     expect(d.cancel.offered).toBe(false);
+  });
+});
+
+describe('a started match and a failed print, through the worker', () => {
+  let kiosk: CoreApi;
+  let ticketId = 0;
+
+  beforeAll(async () => {
+    kiosk = createCoreApi({ fetch: browserFetch(), db: new CoreDb('coupons-kiosk'), clock: () => NOW, uuid: () => crypto.randomUUID() });
+    await kiosk.init('tr');
+    expect((await kiosk.login('kiosk', 'kiosk1234')).ok).toBe(true);
+    expect((await kiosk.session())?.userType).toBe('T');
+    const home = await kiosk.home();
+    const match = home.sports[0]!.matches[1]!;
+    const odd = match.odds.find((o) => o.open)!;
+    await kiosk.toggleOdd(match.id, odd.oddsid, odd.oddid);
+    await kiosk.setStakeText('10');
+    expect(await kiosk.createCoupon()).toBe('created');
+    ticketId = (await kiosk.couponList()).results[0]!.ticketId;
+  });
+
+  it('prices the sell from the live odd, and says why there is none while it is suspended', async () => {
+    const line = (await kiosk.couponDetail(ticketId)).lines[0]!;
+    const started = (iss: 0 | 1) => {
+      const m = fixtureMatch(line.matchId, 1, NOW);
+      const g = fixtureGroup(line.matchId, line.oddsType, line.special, [1_500, 3_000, 4_000]);
+      g.iss = iss;
+      m.odds = [g];
+      return m;
+    };
+    live.reset([started(1)]);
+    try {
+      const suspended = await kiosk.couponDetail(ticketId);
+      expect(suspended.sell).toEqual({ offered: false, amount: 0, reason: 'Kupondaki bir maçın oranları askıda, kupon şu an bozdurulamaz' });
+      live.reset([started(0)]);
+      const open = await kiosk.couponDetail(ticketId);
+      expect(open.sell.offered).toBe(true);
+      expect(open.sell.amount).toBeGreaterThan(0);
+      expect(open.sell.reason).toBeUndefined();
+    } finally {
+      live.reset([]);
+    }
+  });
+
+  it('cancels the coupon on a terminal when its print failed; a player\'s coupon stands', async () => {
+    const r = await kiosk.printFailed(ticketId);
+    expect(r).toMatchObject({ ok: true, cancelled: true });
+    expect((await kiosk.couponDetail(ticketId)).coupon).toMatchObject({ status: -2 });
+
+    const player = createCoreApi({ fetch: browserFetch(), db: new CoreDb('coupons-player-print'), clock: () => NOW, uuid: () => crypto.randomUUID() });
+    await player.init('tr');
+    expect((await player.login('mehmet', 'mehmet1234')).ok).toBe(true);
+    const home = await player.home();
+    const match = home.sports[0]!.matches[2]!;
+    const odd = match.odds.find((o) => o.open)!;
+    await player.toggleOdd(match.id, odd.oddsid, odd.oddid);
+    await player.setStakeText('10');
+    expect(await player.createCoupon()).toBe('created');
+    const id = (await player.couponList()).results[0]!.ticketId;
+    expect(await player.printFailed(id)).toEqual({ ok: false, msg: '', cancelled: false });
+    expect((await player.couponDetail(id)).coupon).toMatchObject({ status: 0 });
   });
 });

@@ -8,10 +8,11 @@
 import type { CouponDetailReply, CouponItem, CouponLine, SellType, SharedCouponReply } from '../../../domain/protocol/coupons.ts';
 import { formatOdds } from '../../../domain/odds/display.ts';
 import {
-  canOfferCancel, couponKindShown, filterTypeOf, isLiveInCoupon, lineColor, matchLineState, winDisplay,
-  type CouponKindShown, type LineColor, type MatchLineState, type WinDisplay,
+  canOfferCancel, couponKindShown, filterTypeOf, isLiveInCoupon, lineColor, matchLineState, tipTone, winDisplay,
+  type CouponKindShown, type LineColor, type MatchLineState, type TipTone, type WinDisplay,
 } from '../../../domain/coupon/display.ts';
 import { canOfferSell } from '../../../domain/coupon/sell.ts';
+import { isTerminal } from '../../../domain/coupon/print-cancel.ts';
 import type { MatchListItem, OddsGroup } from '../../../domain/protocol/entities.ts';
 import { NetworkError, type Reply } from '../request.ts';
 import type { CoreContext } from '../context.ts';
@@ -65,7 +66,8 @@ export interface CouponListView {
 
 export interface CouponLineView extends CouponLine {
   state: MatchLineState;
-  tone: LineColor;
+  /** The line's colour: a void tip is neutral (odds 1.00, neither won nor lost). */
+  tone: TipTone;
   oddsText: string;
   /** The FT and HT parts of Results ('2:1', '1:0'), '' when unknown. */
   ft: string;
@@ -79,8 +81,11 @@ export interface CouponDetailView {
   found: boolean;
   coupon: CouponRowView | null;
   lines: CouponLineView[];
-  /** Sell is shown (waiting TK/KK and offered by the server), with the server's amount. */
-  sell: { offered: boolean; amount: number };
+  /**
+   * Sell is shown (waiting TK/KK and offered by the server), with the server's amount. `reason` is
+   * the server's words when a sell would be offered but an odd of the coupon has no price now.
+   */
+  sell: { offered: boolean; amount: number; reason?: string };
   cancel: { offered: boolean };
   /** Why sell and cancel are not possible now, when they would be offered: 'offline'. */
   disabledReason: '' | 'offline';
@@ -138,8 +143,8 @@ export function lineView(l: CouponLine, now: number): CouponLineView {
   const ht = /HT (\d+:\d+)/.exec(l.Results)?.[1] ?? '';
   return {
     ...l,
-    state: matchLineState({ status: l.status, isLive: l.isLive, matchDate: l.matchDate, matchStatus: l.matchStatus }, now),
-    tone: lineColor(l.status),
+    state: matchLineState({ status: l.status, isLive: l.isLive, matchDate: l.matchDate, matchStatus: l.matchStatus, outcome: l.outcome }, now),
+    tone: tipTone(l),
     oddsText: formatOdds(l.odds, ODDS),
     ft, ht,
   };
@@ -201,7 +206,11 @@ export function createCouponsApi(ctx: CoreContext, slip?: SlipAdder) {
     const lines = reply.results.map((l) => lineView(l, now));
     return {
       found: true, coupon, lines: offline ? lines : await withLive(lines, now),
-      sell: { offered: sellOffered, amount: sellType.amount ?? 0 }, cancel: { offered: cancelOffered },
+      sell: {
+        offered: sellOffered, amount: sellType.amount ?? 0,
+        ...(!sellOffered && sellType.reason === 'suspended' && canOfferSell({ status: coupon.status, ticketType: coupon.ticketType }) ? { reason: sellType.msg } : {}),
+      },
+      cancel: { offered: cancelOffered },
       disabledReason: offline ? 'offline' : '', offline, updatedAt: at,
     };
   };
@@ -318,6 +327,17 @@ export function createCouponsApi(ctx: CoreContext, slip?: SlipAdder) {
     sellCoupon: (id: number, amount: number): Promise<ActionResult> => action('sellCoupon', { ticketId: id, amount }, id),
 
     cancelCoupon: (id: number): Promise<ActionResult> => action('cancelCoupon', { ticketId: id }, id),
+
+    /**
+     * The receipt of a coupon could not be printed (popup blocked, page failed or not a receipt).
+     * On a terminal the coupon is cancelled (section 4: 'a print error shows an alert and, on a
+     * terminal, cancels the coupon'); a player's coupon stands. The UI shows the alert.
+     */
+    async printFailed(id: number): Promise<ActionResult & { cancelled: boolean }> {
+      if (!isTerminal(ctx.session())) return { ok: false, msg: '', cancelled: false };
+      const r = await action('cancelCoupon', { ticketId: id, reason: 'print' }, id);
+      return { ...r, cancelled: r.ok };
+    },
 
     /** The account badge: waiting coupons, asked 10 at a time, shown as '9+' above 9 (section 7). */
     async openCouponsBadge(): Promise<string> {

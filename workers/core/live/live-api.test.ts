@@ -93,18 +93,19 @@ describe('feed socket', () => {
 });
 
 describe('live core', () => {
-  async function setup() {
+  async function setup(replies: Record<string, unknown> = {}, dbName = `live-${Math.random()}`) {
     const t = virtualTimers();
     const sockets: FakeSocket[] = [];
     const fetchStub: typeof fetch = async (input) => {
       const url = String(input);
-      const body = url.endsWith('/liveMatches')
+      const own = Object.keys(replies).find((k) => url.endsWith(k));
+      const body = own ? replies[own] : url.endsWith('/liveMatches')
         ? { status: true, data: { matches: [], sports: [{ sportId: 1, sportName: 'Futbol', liveCount: 2 }, { sportId: 5, sportName: 'Tenis', liveCount: 1 }], totalRows: 3 } }
         : url.endsWith('/userdata') || url.endsWith('/session') ? { status: false, login: false } : { status: false };
       return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
     };
     const api = createCoreApi({
-      fetch: fetchStub, db: new CoreDb(`live-${Math.random()}`), clock: () => t.now(), uuid: () => 'u',
+      fetch: fetchStub, db: new CoreDb(dbName), clock: () => t.now(), uuid: () => 'u',
       live: { socket: () => { const x = new FakeSocket(); sockets.push(x); return x; }, timers: t },
     });
     const events: CoreEvent[] = [];
@@ -201,5 +202,28 @@ describe('live core', () => {
     const fav = await api.liveList({ sid: 0, favorites: true, keyword: '', order: 'time', limit: 100 });
     expect(fav.ids).toEqual([2]);
     expect(sockets[0]!.sent.at(-1)).toEqual({ op: 'sub', sports: [], matches: [2] });
+  });
+
+  it('offers the list view only with second_live_view 1 and remembers the choice in IndexedDB', async () => {
+    const q = { sid: 0, favorites: false, keyword: '', order: 'time', limit: 100 } as const;
+    const off = await setup({ '/api/settings': { status: true, settings: { second_live_view: 0 } } });
+    expect(await off.api.liveList(q)).toMatchObject({ listViewToggle: false, compact: false });
+    const dbName = `live-view-${Math.random()}`;
+    const on = await setup({ '/api/settings': { status: true, settings: { second_live_view: 1 } } }, dbName);
+    expect(await on.api.liveList(q)).toMatchObject({ listViewToggle: true, compact: false });
+    await on.api.setLiveListView(true);
+    expect((await on.api.liveList(q)).compact).toBe(true);
+    // a new session of the app reads it back
+    const again = await setup({ '/api/settings': { status: true, settings: { second_live_view: 1 } } }, dbName);
+    expect((await again.api.liveList(q)).compact).toBe(true);
+    // the setting turned off: the stored choice is not applied
+    const later = await setup({ '/api/settings': { status: true, settings: { second_live_view: 0 } } }, dbName);
+    expect((await later.api.liveList(q)).compact).toBe(false);
+  });
+
+  it('shows TV only for listed matches, and a login prompt to a visitor without asking for the stream', async () => {
+    const { api } = await setup({ '/api/tvList': { status: true, data: { matchIds: [1] } }, '/api/tv': { status: true, videoId: 'x', url: '' } });
+    expect(await api.liveTv(2)).toEqual({ state: 'none' });
+    expect(await api.liveTv(1)).toEqual({ state: 'login' });
   });
 });

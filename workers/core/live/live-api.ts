@@ -18,6 +18,7 @@ import { applyFrame, createOddsStore, createTouched } from '../feed/odds-store.t
 import type { Touched } from '../feed/odds-store.ts';
 import { startSweeps } from '../feed/sweeps.ts';
 import { createFeedSocket } from './feed-socket.ts';
+import { createDetailFilterState, withDetailFilters } from './detail-filters.ts';
 import type { FeedState, FeedStatusView, SocketLike } from './feed-socket.ts';
 import { LIVE_ODDS_TYPES, liveList } from './live-list.ts';
 import type { LiveListQuery, LiveListResult, LiveOddsTypeOption } from './live-list.ts';
@@ -55,11 +56,25 @@ export interface LiveListView extends LiveListResult {
   oddsTypes: LiveOddsTypeOption[];
   /** The list-view toggle is offered (site setting second_live_view = 1). */
   listViewToggle: boolean;
+  /** Rows in the second (stacked) view: the player's remembered choice, only while the toggle is offered. */
+  compact: boolean;
 }
+
+/**
+ * The TV part of a live MatchDetail (section 2): no stream for this match (nothing shown), a login
+ * prompt for a visitor, the server's refusal (no tv_access, not in the TV list), or the stream.
+ */
+export type LiveTvView =
+  | { state: 'none' }
+  | { state: 'login' }
+  | { state: 'refused'; msg: string }
+  | { state: 'ok'; videoId: string; url: string };
 
 interface SlipPick { key: string; matchId: number; oddsType: number; outcomeId: number; special: string; odd: number; locked: boolean; name: string }
 
 const FAVORITES_KEY = 'liveFavorites';
+/** The LiveBets list view the player chose (IndexedDB, like the favourites). */
+const LIST_VIEW_KEY = 'liveListView';
 /** Most patch entries in one 'match-patch' delivery (see createPatchBatcher). */
 export const PATCH_MAX_COST = 60;
 const ALL_SUB = JSON.stringify({ op: 'sub' });
@@ -69,7 +84,9 @@ export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
   const store = createOddsStore();
   const ds = createDiffState();
   // about 60 entries (~100 B each) per delivery keeps a patch under 8 KiB (section: worker pushes)
-  const batcher = createPatchBatcher(timers.frame, (patches: MatchPatch[]) => ctx.emit({ type: 'match-patch', payload: patches }), PATCH_MAX_COST);
+  const detailFilters = createDetailFilterState();
+  const batcher = createPatchBatcher(timers.frame, (patches: MatchPatch[]) =>
+    ctx.emit({ type: 'match-patch', payload: withDetailFilters(detailFilters, store, detailId, patches) }), PATCH_MAX_COST);
 
   let page: string | null = null;
   let feedState: FeedState = 'idle';
@@ -252,6 +269,12 @@ export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
     }
   }
 
+  let listView: Promise<boolean> | null = null;
+  const loadListView = () => {
+    listView ??= ctx.db.kv.get(LIST_VIEW_KEY).then((row) => row?.value === true).catch(() => false);
+    return listView;
+  };
+
   const loadFavorites = () => {
     favoritesLoaded ??= ctx.db.kv.get(FAVORITES_KEY).then((row) => {
       favorites = new Set((row?.value as number[] | undefined) ?? []);
@@ -323,10 +346,29 @@ export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
         watch();
       }
       if (socket.state === 'open') resubscribe();
+      const toggle = await loadSecondLiveView();
       return {
         ...liveList(store, listQuery, favorites, sportNames), feed: status(), oddsTypes: [...LIVE_ODDS_TYPES],
-        listViewToggle: await loadSecondLiveView(),
+        listViewToggle: toggle, compact: toggle && (await loadListView()),
       };
+    },
+
+    /** Remembers the LiveBets list view (second view on or off). */
+    async setLiveListView(compact: boolean): Promise<void> {
+      listView = Promise.resolve(compact);
+      await ctx.db.kv.put({ key: LIST_VIEW_KEY, value: compact }).catch(() => undefined);
+    },
+
+    /** The TV section of a live MatchDetail: whether this match streams, and for whom. */
+    async liveTv(matchId: number): Promise<LiveTvView> {
+      const list = await ctx.call<{ data?: { matchIds?: number[] } }>('tvList', {}).catch(() => null);
+      if (!list?.status || !list.data?.matchIds?.includes(matchId)) return { state: 'none' };
+      if (!ctx.session()) return { state: 'login' };
+      const r = await ctx.call<{ videoId?: string; url?: string }>('tv', { matchId }).catch(() => null);
+      if (!r) return { state: 'refused', msg: '' };
+      if (r.login === false) return { state: 'login' };
+      if (!r.status) return { state: 'refused', msg: r.msg ?? '' };
+      return { state: 'ok', videoId: r.videoId ?? '', url: r.url ?? '' };
     },
 
     /** The rows the list renders now (virtualised): only these get patches. */

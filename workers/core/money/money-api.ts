@@ -28,7 +28,11 @@ export interface TransferResult {
   login?: boolean;
 }
 
-export interface HistoryRow { id: number; date: string; title: string; detail: string; amountText: string; income: boolean; status?: number; note?: string }
+export interface HistoryRow {
+  id: number; date: string; title: string; detail: string; amountText: string; income: boolean; status?: number; note?: string;
+  /** A waiting transfer request (status 0) the player may still cancel. */
+  cancelable?: boolean;
+}
 export interface HistoryPage { rows: HistoryRow[]; total: number; page: number; pages: number }
 
 export const PAGE_SIZE = 50;
@@ -113,14 +117,21 @@ export function createMoneyApi(ctx: CoreContext) {
       if (!r.status) return null;
       return {
         total: r.totalCount, page: f.page, pages: Math.max(1, Math.ceil(r.totalCount / PAGE_SIZE)),
-        rows: r.results.map((t) => ({ id: t.id, date: dateTimeText(t.createdAt, timeZone()), title: t.catName, detail: t.payTag, amountText: money(t.amount), income: t.transferType === 0, status: t.status, note: t.reqResult })),
+        rows: r.results.map((t) => ({ id: t.id, date: dateTimeText(t.createdAt, timeZone()), title: t.catName, detail: t.payTag, amountText: money(t.amount), income: t.transferType === 0, status: t.status, note: t.reqResult, cancelable: t.status === 0 })),
       };
     },
 
-    async cancelTransferRequest(requestId: number): Promise<boolean> {
-      const r = await ctx.call('cancelTransferRequest', { requestId });
-      if (r.status) await ctx.hooks.refreshSession();
-      return r.status;
+    /** The player cancels their own waiting request; a withdrawal's reserved amount comes back (credit refreshed). */
+    async cancelTransferRequest(requestId: number): Promise<{ ok: boolean; key?: string; text?: string }> {
+      try {
+        const r = await ctx.call('cancelTransferReq', { requestId });
+        if (!r.status) return { ok: false, key: r.error ?? '', text: r.msg ?? '' };
+        await ctx.hooks.refreshSession();
+        return { ok: true, text: r.msg ?? '' };
+      } catch (err) {
+        if (err instanceof NetworkError) return { ok: false, key: 'networkError' };
+        throw err;
+      }
     },
   };
 }

@@ -6,6 +6,7 @@
 import type { MatchListItem, OddsGroup } from '../../../domain/protocol/entities.ts';
 import { cutName } from '../../../domain/odds/display.ts';
 import { marketOf } from '../../../domain/market/catalogue.ts';
+import { groupFilterIds, usedFilterIds } from '../../../domain/market/filters.ts';
 import { oddView, teamLogoUrl, type OddView } from '../views.ts';
 import type { RowOptions } from './list-views.ts';
 
@@ -23,26 +24,6 @@ export const QUARTER_HIDDEN: ReadonlySet<number> = new Set([16, 18, 68, 90]);
 /** True for a quarter line such as '2.25', '-0.75'. */
 export function isQuarterLine(special: string): boolean {
   return /^[+-]?\d+\.(25|75)$/.test(special.trim());
-}
-
-/** Market filter tabs: an id the UI names, and the odds types it holds (section 9: lists of type ids). */
-export interface MarketFilterDef { id: 'all' | 'main' | 'handicap' | 'total' | 'half' | 'goals' | 'corners' | 'cards'; types: readonly number[] }
-
-const MAIN: MarketFilterDef = { id: 'main', types: [1, 186, 10, 29] };
-const HANDICAP: MarketFilterDef = { id: 'handicap', types: [14, 16, 65, 87] };
-const TOTAL: MarketFilterDef = { id: 'total', types: [18, 68, 90] };
-const FOOTBALL_FILTERS: MarketFilterDef[] = [
-  MAIN, HANDICAP, TOTAL,
-  { id: 'half', types: [60, 83, 61, 62, 65, 87, 68, 90] },
-  { id: 'goals', types: [29, 7, 61, 8, 62, 56, 52, 226, 383] },
-  { id: 'corners', types: [136] },
-  { id: 'cards', types: [139] },
-];
-
-/** The filter tabs of a sport (football has the most); 'all' is always first. */
-export function marketFilters(sportId: number): MarketFilterDef[] {
-  const all: MarketFilterDef = { id: 'all', types: [] };
-  return sportId === 1 ? [all, ...FOOTBALL_FILTERS] : [all, MAIN, HANDICAP, TOTAL];
 }
 
 /** One line of a market: the special value as an info cell (or none) and its odds. */
@@ -94,7 +75,6 @@ function labelFor(group: OddsGroup, v: OddView, match: MatchListItem): string {
  * special, sorted by the special; hidden (isv 0) groups and quarter lines of QUARTER_HIDDEN left out.
  */
 export function matchDetailData(match: MatchListItem, opts: RowOptions & { locked?: boolean } = {}): MatchDetailData {
-  const filters = marketFilters(match.sportId);
   const byKey = new Map<number, { type: number; name: string; groups: OddsGroup[] }>();
   const order: number[] = [];
   for (const g of match.odds) {
@@ -125,17 +105,16 @@ export function matchDetailData(match: MatchListItem, opts: RowOptions & { locke
       key: String(key),
       oddsType: slot.type,
       name: slot.name,
-      filters: filters.filter((f) => f.types.includes(key) || slot.groups.some((g) => f.types.includes(g.oddstype))).map((f) => f.id),
+      filters: groupFilterIds(match.sportId, [key, ...slot.groups.map((g) => g.oddstype)]),
       open: i < OPEN_GROUPS,
       lines,
     };
   });
-  const used = new Set(groups.flatMap((g) => g.filters));
   return {
     id: match.id, sportId: match.sportId, home: match.homeTeam, away: match.awayTeam,
     homeLogo: teamLogoUrl(opts.logoHost, match.homeTeamId), awayLogo: teamLogoUrl(opts.logoHost, match.awayTeamId),
     matchDate: match.matchDate, tournamentName: match.tournamentName, categoryName: match.categoryName, categoryFlag: match.categoryFlag,
-    filters: filters.filter((f) => f.id === 'all' || used.has(f.id)).map((f) => f.id),
+    filters: usedFilterIds(match.sportId, groups.map((g) => g.filters)),
     groups,
   };
 }

@@ -5,7 +5,7 @@ import { TZDate } from '@date-fns/tz';
 import { cachedCall } from '../cache/replies.ts';
 import { timeZone as playerZone } from '../account/zone.ts';
 import type { CoreContext } from '../context.ts';
-import { matchRowView, type MatchRowView } from '../views.ts';
+import { logoHostOf, matchRowView, type MatchRowView } from '../views.ts';
 import {
   BEST_LEAGUES, bestLeagues, countryView, HIGHLIGHTS_SHOWN, HOME_PER_SPORT, leagueView, listRows, PAGE_SIZE, RESULTS_PAGE_SIZE, rowOddsTypes,
   SEARCH_MIN, sportHeader, sportOddsTypes, isListable,
@@ -86,7 +86,7 @@ export function createSportsApi(ctx: CoreContext) {
       const r = await ctx.fetch('/api/settings');
       const body = (await r.json()) as { settings?: { tofixedNumber?: number; team_logos?: number; logo_host?: string } };
       const s = body.settings ?? {};
-      value = { tofixed: s.tofixedNumber ?? 2, logoHost: s.team_logos === 1 ? s.logo_host || '/teamlogos' : undefined };
+      value = { tofixed: s.tofixedNumber ?? 2, logoHost: logoHostOf(s) };
       settings = { at: ctx.clock(), value };
     } catch { /* offline: defaults until the next try */ }
     return value;

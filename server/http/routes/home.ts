@@ -1,0 +1,76 @@
+/**
+ * Home content of account-platform.md section 7: the calls `banners` (groups by display state)
+ * and `jackpots` (the tiers of every group, growing with the clock), and the socket /ws/jackpot
+ * that pushes the same data as `data` events. All public: a visitor sees banners, and whether
+ * jackpots are shown (livejackpotUser status 1) is decided by the worker.
+ */
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import { bannersPayload, emptyPayload } from '../../../domain/protocol/calls.ts';
+import { bannerGroups } from '../../content/banners.ts';
+import { JACKPOT_SCALE, loadJackpots } from '../../content/jackpots.ts';
+import { defineCall, type CallDeps } from '../call.ts';
+
+/** How often /ws/jackpot pushes the tiers (one computation a tick for every client). */
+export const JACKPOT_PUSH_MS = 5_000;
+
+/** The part of a `ws` WebSocket used here (the package ships no types in this install). */
+interface WsLike {
+  send(data: string): void;
+  readonly bufferedAmount: number;
+  close(code?: number, reason?: string): void;
+  on(event: 'close' | 'error' | 'message', fn: () => void): unknown;
+}
+
+export async function registerHomeCalls(app: FastifyInstance, deps: CallDeps, opts: { pushMs?: number } = {}): Promise<void> {
+  defineCall(app, deps, 'banners', bannersPayload, async (p, ctx) => {
+    const states = Array.isArray(p.displayState) ? p.displayState : [p.displayState];
+    return { status: true, results: await bannerGroups(ctx.db, states, ctx.lang) };
+  });
+
+  defineCall(app, deps, 'jackpots', emptyPayload, async (_p, ctx) => ({ status: true, data: await loadJackpots(ctx.db, ctx.now), scale: JACKPOT_SCALE }));
+
+  await registerJackpotSocket(app, deps, opts.pushMs ?? JACKPOT_PUSH_MS);
+}
+
+/**
+ * GET /ws/jackpot: JSON text frames {event:'data', data, scale}, one at connect and one every
+ * `pushMs` while anyone listens. The ticker runs only while there are clients, and a slow client
+ * (a large send buffer) skips ticks instead of queueing them.
+ */
+async function registerJackpotSocket(app: FastifyInstance, deps: CallDeps, pushMs: number): Promise<void> {
+  // The feed socket (server/feed/ws.ts) registers the plugin too unless it is already here: same limit.
+  if (!app.hasPlugin('@fastify/websocket')) await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  const clients = new Set<WsLike>();
+  let timer: ReturnType<typeof setInterval> | null = null;
+
+  const frame = async () => JSON.stringify({ event: 'data', data: await loadJackpots(deps.db, deps.clock()), scale: JACKPOT_SCALE });
+  const send = (ws: WsLike, text: string) => { if (ws.bufferedAmount < 64 * 1024) ws.send(text); };
+  const tick = async () => {
+    if (!clients.size) return;
+    const text = await frame().catch(() => null);
+    if (text) for (const ws of clients) send(ws, text);
+  };
+  const stop = () => {
+    if (timer) clearInterval(timer);
+    timer = null;
+  };
+
+  app.get('/ws/jackpot', { websocket: true }, (socket) => {
+    const ws = socket as unknown as WsLike;
+    clients.add(ws);
+    const leave = () => {
+      clients.delete(ws);
+      if (!clients.size) stop();
+    };
+    ws.on('close', leave);
+    ws.on('error', leave);
+    // clients only listen; anything they send is ignored
+    void frame().then((text) => { if (clients.has(ws)) send(ws, text); }, () => undefined);
+    timer ??= setInterval(() => void tick(), pushMs);
+  });
+  app.addHook('onClose', async () => {
+    stop();
+    for (const ws of clients) ws.close(1001, 'server closing');
+  });
+}
