@@ -227,12 +227,15 @@ function diffGroup(ds: DiffState, store: OddsStore, m: StoreMatch, g: StoreGroup
     (p.g ??= {})[g.oddsid] = { ...(p.g[g.oddsid] ?? {}), ...d };
     sent.g.set(g.oddsid, gv);
   }
-  if (withOutcomes) for (const oid of g.outcomeIds) diffOutcome(ds, store, m, g, oid, sent, now, out);
+  if (!withOutcomes) return;
+  for (const oid of g.outcomeIds) {
+    const o = store.outcomes.get(oid);
+    if (o) diffOutcome(ds, m, g, o, sent, now, out);
+  }
 }
 
-function diffOutcome(ds: DiffState, store: OddsStore, m: StoreMatch, g: StoreGroup, oid: number, sent: Sent, now: number, out: PatchSet): void {
-  const o = store.outcomes.get(oid);
-  if (!o) return;
+function diffOutcome(ds: DiffState, m: StoreMatch, g: StoreGroup, o: StoreOutcome, sent: Sent, now: number, out: PatchSet): void {
+  const oid = o.oddid;
   const prev = sent.o.get(oid);
   let d: Partial<OutcomeView> | null;
   if (prev) {
@@ -336,7 +339,7 @@ export function diffStore(ds: DiffState, store: OddsStore, touched: Touched, now
     if (!g || !shows(ds, o.m, g.oddstype) || wide.has(o.m) || touched.groups.has(o.g) || !ds.views.has(o.m)) continue;
     const m = store.matches.get(o.m);
     const sent = ds.sent.get(o.m);
-    if (m && sent) diffOutcome(ds, store, m, g, oid, sent, now, out);
+    if (m && sent) diffOutcome(ds, m, g, o, sent, now, out);
   }
   return out.list();
 }
