@@ -14,6 +14,8 @@ export const MESSAGES = {
   wrongLogin: { tr: 'Yanlış kullanıcı adı yada şifre', en: 'Wrong username or password' },
   loginRequired: { tr: 'Lütfen giriş yapınız', en: 'Please log in' },
   technical: { tr: 'Teknik bir arıza nedeniyle işleminiz gerçekleştirilemedi.', en: 'Your request could not be completed because of a technical failure.' },
+  // The title the technical failure is shown under (betting-core.md section 8, account-platform.md section 8).
+  technicalTitle: { tr: 'İşlem Sırasında Hata !', en: 'Error during the operation!' },
   badRequest: { tr: 'Geçersiz istek: {field}', en: 'Invalid request: {field}' },
   notFound: { tr: 'Bulunamadı', en: 'Not found' },
   tooManyRequests: { tr: 'Çok fazla istek, lütfen biraz bekleyiniz', en: 'Too many requests, please wait a moment' },
@@ -46,6 +48,8 @@ export const MESSAGES = {
   resultSaved: { tr: 'Sonuç kaydedildi', en: 'the result was saved' },
   // Accounts, money and content (account-platform.md sections 5 and 8).
   forbidden: { tr: 'Bu işlem için yetkiniz yok', en: 'You are not allowed to do this' },
+  // A logged-out-only call (register, forgot or reset password) with a session (section 2 guards).
+  alreadyLoggedIn: { tr: 'Zaten giriş yaptınız, önce çıkış yapınız', en: 'You are already logged in: log out first' },
   usernameTaken: { tr: 'Bu kullanıcı adı alınmış', en: 'This username is taken' },
   usernameAvailable: { tr: 'Kullanıcı adı uygun', en: 'The username is available' },
   emailUsed: { tr: 'Bu e-posta veya telefon zaten kullanılıyor', en: 'This e-mail or phone is already in use' },
@@ -87,4 +91,13 @@ export function message(key: MessageKey, lang: string | undefined, args: Record<
   const texts: Record<string, string> = MESSAGES[key];
   const text = texts[lang ?? 'tr'] ?? texts.tr!;
   return text.replace(/\{(\w+)\}/g, (_, k: string) => String(args[k] ?? ''));
+}
+
+/**
+ * The title a notice is shown under: the technical failure has one ('İşlem Sırasında Hata !').
+ * Recognised by its key or by its body in any language, since most screens pass the server's msg as is.
+ */
+export function noticeTitle(n: { key?: string; text?: string | undefined }, lang: string | undefined): string {
+  const bodies: readonly string[] = Object.values(MESSAGES.technical);
+  return n.key === 'technical' || (n.text !== undefined && bodies.includes(n.text.trim())) ? message('technicalTitle', lang) : '';
 }

@@ -79,10 +79,14 @@ export function checkRegister(f: RegisterForm, rules: RegisterRules, nowYear: nu
   return out;
 }
 
-/** Change password: all 4-12, new equals repeat (section 5). */
+/**
+ * Change password: new and repeat 4-12, new equals repeat (section 5). The current one may be 4-20:
+ * registration and reset allow up to 20, and such a player must still be able to change it.
+ */
 export function checkChangePassword(current: string, next: string, repeat: string): FieldError | null {
   if (!current || !next || !repeat) return { field: 'currentPassword', key: 'allInputEnter' };
-  for (const [field, v] of [['currentPassword', current], ['newPassword', next], ['repeat', repeat]] as const) {
+  if (current.length < 4 || current.length > 20) return { field: 'currentPassword', key: 'lengthBetween', args: { min: 4, max: 20 } };
+  for (const [field, v] of [['newPassword', next], ['repeat', repeat]] as const) {
     if (v.length < 4 || v.length > 12) return { field, key: 'lengthBetween', args: { min: 4, max: 12 } };
   }
   if (next !== repeat) return { field: 'repeat', key: 'passwordMatchError' };

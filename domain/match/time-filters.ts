@@ -57,3 +57,15 @@ export function timeFilterWindow(id: TimeFilterId, now: number, timeZone: string
   const day = addDays(startOfDay(local), offset);
   return { start: day.getTime(), end: endOfDay(day).getTime() + 1 };
 }
+
+/**
+ * The window of the Home slider (popular matches) from the matches_day setting (section 9):
+ * matches_day times 24 hours when it is positive, 6 hours when it is 0, and the rest of today in
+ * the player's zone otherwise (negative, missing or not a number), so a site can show a day or
+ * more of highlights, the next few hours, or only today's.
+ */
+export function sliderWindow(matchesDay: number | undefined, now: number, timeZone: string): TimeWindow {
+  if (typeof matchesDay === 'number' && Number.isFinite(matchesDay) && matchesDay > 0) return { start: now, end: now + matchesDay * 86_400_000 };
+  if (matchesDay === 0) return timeFilterWindow('6h', now, timeZone);
+  return timeFilterWindow('today', now, timeZone);
+}

@@ -84,6 +84,8 @@ export const matchesPayload = z.object({
   startDate: isoDate.optional(),
   endDate: isoDate.optional(),
   highList: z.union([z.literal(0), z.literal(1)]).optional(),
+  /** Home: at most this many earliest matches of every sport, in one request (limit and order then ignored). */
+  perSport: int.min(1).max(20).optional(),
 });
 export type MatchesPayload = z.infer<typeof matchesPayload>;
 
@@ -125,7 +127,8 @@ export const couponListPayload = z.object({
   status: z.union([z.literal(''), z.literal(0), z.literal(1), z.literal(-1), z.literal(-2), z.literal(2)]).optional(),
   couponType: z.union([z.literal(''), int.min(0).max(4)]).optional(),
   order: int.nonnegative().optional(),
-  limit: int.min(1).max(100).optional(),
+  // A page is 25 coupons (section 9); more than 100 at once is refused, not quietly cut.
+  limit: int.min(1).max(100).default(25),
 });
 export type CouponListPayload = z.infer<typeof couponListPayload>;
 

@@ -33,6 +33,11 @@ const FEED_STRUCTURES: readonly (readonly string[])[] = [
   ['op', 'sports'],
   ['op', 'matches'],
   ['op', 'sports', 'matches'],
+  // protocol 2: the game score and added time (the live match, status and score changes)
+  ['id', 'h', 'a', 'hid', 'aid', 'sid', 'cid', 'tid', 'cn', 'tn', 'd', 'ms', 'bs', 'ac', 'iss', 'isv',
+    'scr', 'sscr', 'pe', 'ti', 'pl', 'cards', 'corners', 'u', 'odds', 'p', 'tie', 'tiee'],
+  ['k', 'm', 'ms', 'bs', 'ti', 'pe', 'tie', 'tiee'],
+  ['k', 'm', 'scr', 'sscr', 'cards', 'corners', 'p'],
 ];
 
 function codecOptions() {

@@ -8,7 +8,7 @@ import type { MatchResult } from '../coupon/result.ts';
 import type { BetStatus, MatchStatus, OddsGroup } from './entities.ts';
 
 /** Bumped whenever a frame shape or the codec dictionary changes; the socket URL carries it (?v=). */
-export const FEED_PROTOCOL_VERSION = 1;
+export const FEED_PROTOCOL_VERSION = 2;
 
 /** A home/away pair: score, corners, a set score. */
 export interface Score {
@@ -61,6 +61,16 @@ export interface LiveMatch {
   /** Server time of the last change to this match, epoch ms. */
   u: number;
   odds: OddsGroup[];
+  /**
+   * Points within the current game (the spec's gamescore, p{h,a}): tennis counts 0, 1, 2, 3, 4...
+   * shown as 0/15/30/40/A (domain/match/game-score.ts); 0-0 where the set or period score is
+   * already the point score (volleyball, basketball). Optional for producers; the wire always has it.
+   */
+  p?: Score;
+  /** Minutes played beyond the period's regular end (the 2 of 45+2'; the spec's tie), 0 in regular time. */
+  tie?: number;
+  /** Added time announced for the current period in minutes (the spec's tiee), 0 when none. */
+  tiee?: number;
 }
 
 /** An outcome's price or active flag changed. */
@@ -91,7 +101,7 @@ export interface MarketsChange {
   odds: OddsGroup[];
 }
 
-/** Match status, bet status, minute and period; always all four so the record shape is fixed. */
+/** Match status, bet status, minute, period and added time; always all of them so the record shape is fixed. */
 export interface StatusChange {
   k: 's';
   m: number;
@@ -99,6 +109,8 @@ export interface StatusChange {
   bs: BetStatus;
   ti: number;
   pe: number;
+  tie: number;
+  tiee: number;
 }
 
 /** Score and match statistics. A football score change also moves specials of types 7, 61, 8, 62. */
@@ -109,6 +121,8 @@ export interface ScoreChange {
   sscr: Score[];
   cards: Cards;
   corners: Score;
+  /** Points within the current game (see LiveMatch.p). */
+  p: Score;
 }
 
 /** A match became live (or entered the subscription). */
@@ -193,27 +207,31 @@ export const groupChange = (m: number, g: number, ac: 0 | 1, iss: 0 | 1, isv: 0 
 export const marketsChange = (m: number, odds: OddsGroup[]): MarketsChange => ({ k: 'gs', m, odds });
 /** Match status, bet status, minute and period. */
 /** Applies a status change to a match: the one rule the server's live state and the worker's store share. */
-export function applyStatusChange(m: Pick<LiveMatch, 'ms' | 'bs' | 'ti' | 'pe'>, c: StatusChange): void {
+export function applyStatusChange(m: Pick<LiveMatch, 'ms' | 'bs' | 'ti' | 'pe' | 'tie' | 'tiee'>, c: StatusChange): void {
   m.ms = c.ms;
   m.bs = c.bs;
   m.ti = c.ti;
   m.pe = c.pe;
+  m.tie = c.tie;
+  m.tiee = c.tiee;
 }
 
 /** Applies a score change (copied, never shared); true when the score moved, so score specials must follow. */
-export function applyScoreChange(m: Pick<LiveMatch, 'scr' | 'sscr' | 'cards' | 'corners'>, c: ScoreChange): boolean {
+export function applyScoreChange(m: Pick<LiveMatch, 'scr' | 'sscr' | 'cards' | 'corners' | 'p'>, c: ScoreChange): boolean {
   const moved = m.scr.h !== c.scr.h || m.scr.a !== c.scr.a;
   m.scr = { h: c.scr.h, a: c.scr.a };
   m.sscr = c.sscr.map((x) => ({ h: x.h, a: x.a }));
   m.cards = { ...c.cards };
   m.corners = { h: c.corners.h, a: c.corners.a };
+  // a change from an older producer has no game score: the game starts over at 0-0
+  m.p = c.p ? { h: c.p.h, a: c.p.a } : { h: 0, a: 0 };
   return moved;
 }
 
-export const statusChange = (m: number, ms: MatchStatus, bs: BetStatus, ti: number, pe: number): StatusChange => ({ k: 's', m, ms, bs, ti, pe });
-/** Score and statistics (copied, so later changes to the sources do not leak in). */
-export const scoreChange = (m: number, scr: Score, sscr: Score[], cards: Cards, corners: Score): ScoreChange =>
-  ({ k: 'sc', m, scr: { h: scr.h, a: scr.a }, sscr: sscr.map((s) => ({ h: s.h, a: s.a })), cards: { ...cards }, corners: { h: corners.h, a: corners.a } });
+export const statusChange = (m: number, ms: MatchStatus, bs: BetStatus, ti: number, pe: number, tie = 0, tiee = 0): StatusChange => ({ k: 's', m, ms, bs, ti, pe, tie, tiee });
+/** Score, statistics and the game score (copied, so later changes to the sources do not leak in). */
+export const scoreChange = (m: number, scr: Score, sscr: Score[], cards: Cards, corners: Score, p: Score = { h: 0, a: 0 }): ScoreChange =>
+  ({ k: 'sc', m, scr: { h: scr.h, a: scr.a }, sscr: sscr.map((s) => ({ h: s.h, a: s.a })), cards: { ...cards }, corners: { h: corners.h, a: corners.a }, p: { h: p.h, a: p.a } });
 /** A match joined the feed. */
 export const addChange = (match: LiveMatch): AddChange => ({ k: 'a', match });
 /** A match left the feed. */
@@ -228,6 +246,7 @@ export function cloneLiveMatch(x: LiveMatch): LiveMatch {
     cards: { yh: x.cards.yh, ya: x.cards.ya, rh: x.cards.rh, ra: x.cards.ra },
     corners: { h: x.corners.h, a: x.corners.a }, u: x.u,
     odds: x.odds.map(cloneOddsGroup),
+    p: { h: x.p?.h ?? 0, a: x.p?.a ?? 0 }, tie: x.tie ?? 0, tiee: x.tiee ?? 0,
   };
 }
 

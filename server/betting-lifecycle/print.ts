@@ -4,6 +4,8 @@
  * of the coupon number. Plain HTML, printed by the browser 1 s after load.
  */
 import type { CouponItem, CouponLine } from '../../domain/protocol/coupons.ts';
+import { minorToDecimal } from '../../domain/money.ts';
+import { formatOdds } from '../../domain/odds/display.ts';
 
 const LABELS = {
   tr: { terminal: 'Terminal', coupon: 'Kupon No', date: 'Tarih', stake: 'Bahis', odds: 'Oran', maxPay: 'Maks. Kazanç', type: 'Tip', pick: 'Tahmin', banko: 'Banko', combis: 'Kombinasyon' },
@@ -52,11 +54,11 @@ export function itfBarcode(value: string, height = 48): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${esc(value)}" viewBox="0 0 ${total} ${height}" width="100%" height="${height}" preserveAspectRatio="none">${rects}</svg>`;
 }
 
-function money(minor: number, lang: string): string {
-  return new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(minor / 100);
-}
+// Integer formatting only (domain/): a float like 1.005 * 100 would print the wrong cent or odd.
+const money = (minor: number): string => minorToDecimal(minor);
 
-const odds = (o: number) => (o / 1000).toFixed(2);
+// A coupon's total odds may pass the display cap of one odd, so the receipt prints them uncapped.
+const odds = (o: number): string => formatOdds(o, { maxOdds: Number.MAX_SAFE_INTEGER });
 
 /**
  * The receipt page. `nonce` allows the one inline script (the delayed print) under the CSP; a
@@ -94,9 +96,9 @@ export function receiptHtml(c: CouponItem, lines: CouponLine[], o: { lang: strin
   <div class="row"><span>${L.type}</span><span>${esc(c.ticketType)} / ${c.totalTipps}${c.totalTickets > 1 ? ` · ${L.combis} ${c.totalTickets}` : ''}</span></div>
   ${rows}
   <div class="totals">
-    <div class="row"><span>${L.stake}</span><b>${money(c.totalStake, o.lang)} ${esc(o.currency)}</b></div>
+    <div class="row"><span>${L.stake}</span><b>${money(c.totalStake)} ${esc(o.currency)}</b></div>
     <div class="row"><span>${L.odds}</span><b>${odds(c.totalOdds)}</b></div>
-    <div class="row"><span>${L.maxPay}</span><b>${money(c.maxPay, o.lang)} ${esc(o.currency)}</b></div>
+    <div class="row"><span>${L.maxPay}</span><b>${money(c.maxPay)} ${esc(o.currency)}</b></div>
   </div>
   <div class="code">${itfBarcode(String(c.ticketId))}<div>${c.ticketId}</div></div>
   <script nonce="${o.nonce}">addEventListener('load', function () { setTimeout(function () { window.print(); }, 1000); });</script>

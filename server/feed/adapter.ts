@@ -23,9 +23,10 @@ export type FeedEvent =
   | { type: 'markets'; matchId: number; groups: OddsGroup[] }
   | { type: 'odds'; matchId: number; odds: OddUpdate[] }
   | { type: 'market-status'; matchId: number; oddsid: number; active: 0 | 1; iss: 0 | 1; isv: 0 | 1 }
-  /** Any subset of status, bet status, minute and period. */
-  | { type: 'status'; matchId: number; ms?: MatchStatus; bs?: BetStatus; ti?: number; pe?: number }
-  | { type: 'score'; matchId: number; scr: Score; sscr?: Score[]; cards?: Cards; corners?: Score }
+  /** Any subset of status, bet status, minute, period and added time (tie played, tiee announced). */
+  | { type: 'status'; matchId: number; ms?: MatchStatus; bs?: BetStatus; ti?: number; pe?: number; tie?: number; tiee?: number }
+  /** p: points within the current game (tennis); absent keeps the current one. */
+  | { type: 'score'; matchId: number; scr: Score; sscr?: Score[]; cards?: Cards; corners?: Score; p?: Score }
   /** The final result, once, for settlement. */
   | { type: 'result'; result: FeedResult }
   | { type: 'removed'; matchId: number };

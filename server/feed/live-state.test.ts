@@ -61,7 +61,7 @@ describe('live state', () => {
   it('locks every selection when bets stop, and fills partial status events', () => {
     const { state } = withMatches([1, 1]);
     const changes = state.apply([{ type: 'status', matchId: 1, bs: 'stopped' }], T);
-    expect(changes).toEqual([{ k: 's', m: 1, ms: '1p', bs: 'stopped', ti: 10, pe: 1 }]);
+    expect(changes).toEqual([{ k: 's', m: 1, ms: '1p', bs: 'stopped', ti: 10, pe: 1, tie: 0, tiee: 0 }]);
     expect(state.currentOdd(1, 1, 1, '')).toMatchObject({ open: false, locked: true });
     expect(state.apply([{ type: 'status', matchId: 1, bs: 'stopped' }], T)).toEqual([]);
   });
@@ -105,7 +105,7 @@ describe('live state', () => {
     state.apply([{ type: 'status', matchId: 3, ti: 11 }], T + 100_000);
     expect(state.sweepStale(T + STALE_LIVE_MS - 1)).toEqual([]);
     const changes = state.sweepStale(T + STALE_LIVE_MS);
-    expect(changes).toEqual([{ k: 's', m: 1, ms: '1p', bs: 'stopped', ti: 10, pe: 1 }]);
+    expect(changes).toEqual([{ k: 's', m: 1, ms: '1p', bs: 'stopped', ti: 10, pe: 1, tie: 0, tiee: 0 }]);
     expect(state.sweepStale(T + STALE_LIVE_MS + 200_000).map((c) => (c.k === 's' ? c.m : 0))).toEqual([3]);
   });
 

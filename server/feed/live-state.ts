@@ -159,7 +159,7 @@ export class LiveState {
     const out: FeedChange[] = [];
     for (const { m } of this.entries.values()) {
       if (!isLive(m.ms) || isPaused(m.ms) || isRemovedStatus(m) || m.bs !== 'started' || !isStale(m.u, now)) continue;
-      const c = statusChange(m.id, m.ms, 'stopped', m.ti, m.pe);
+      const c = statusChange(m.id, m.ms, 'stopped', m.ti, m.pe, m.tie, m.tiee);
       this.applyChange(c, now);
       out.push(c);
     }
@@ -219,11 +219,11 @@ export class LiveState {
         return c.ac === g.active && c.iss === g.iss && c.isv === g.isv ? null : c;
       }
       case 'status': {
-        const c = statusChange(m.id, ev.ms ?? m.ms, ev.bs ?? m.bs, ev.ti ?? m.ti, ev.pe ?? m.pe);
-        return c.ms === m.ms && c.bs === m.bs && c.ti === m.ti && c.pe === m.pe ? null : c;
+        const c = statusChange(m.id, ev.ms ?? m.ms, ev.bs ?? m.bs, ev.ti ?? m.ti, ev.pe ?? m.pe, ev.tie ?? m.tie, ev.tiee ?? m.tiee);
+        return c.ms === m.ms && c.bs === m.bs && c.ti === m.ti && c.pe === m.pe && c.tie === m.tie && c.tiee === m.tiee ? null : c;
       }
       case 'score':
-        return scoreChange(m.id, ev.scr, ev.sscr ?? m.sscr, ev.cards ?? m.cards, ev.corners ?? m.corners);
+        return scoreChange(m.id, ev.scr, ev.sscr ?? m.sscr, ev.cards ?? m.cards, ev.corners ?? m.corners, ev.p ?? m.p);
       case 'removed':
         return removeChange(m.id, m.sid);
     }

@@ -9,6 +9,7 @@
 import { marketOf } from '../../domain/market/catalogue.ts';
 import type { MarketDef } from '../../domain/market/catalogue.ts';
 import { applyScoreSpecials, scoreSpecial, specialLabel } from '../../domain/odds/score-specials.ts';
+import { tennisGameWinner } from '../../domain/match/game-score.ts';
 import type { MatchStatus, OddsGroup } from '../../domain/protocol/entities.ts';
 import { cloneLiveMatch, cloneOddsGroup } from '../../domain/protocol/feed.ts';
 import type { Cards, FeedResult, LiveMatch, Score } from '../../domain/protocol/feed.ts';
@@ -101,6 +102,8 @@ interface Ctx {
 }
 
 const ZERO: Score = { h: 0, a: 0 };
+/** Points of an average tennis game: the profile's pointSec is a game, played point by point. */
+const POINTS_PER_GAME = 6;
 
 export class FeedSimulator implements FeedAdapter {
   readonly name = 'simulator';
@@ -366,7 +369,7 @@ export class FeedSimulator implements FeedAdapter {
     return `${period}p` as MatchStatus;
   }
 
-  /** Set sports: points (games for tennis) until sets are won. */
+  /** Set sports: points (games of points for tennis) until sets are won. */
   private advanceSets(sm: SimMatch, dt: number, T: number, out: FeedEvent[]): void {
     const sp = sm.sport;
     sm.wallSec += dt;
@@ -375,14 +378,26 @@ export class FeedSimulator implements FeedAdapter {
     sm.pointIn -= dt;
     let scored = false;
     while (sm.pointIn <= 0 && sm.phase !== 'done') {
-      sm.pointIn += sp.pointSec * this.rng.range(0.6, 1.4);
+      sm.pointIn += (sp.gamePoints ? sp.pointSec / POINTS_PER_GAME : sp.pointSec) * this.rng.range(0.6, 1.4);
       const cur = sm.live.sscr[sm.live.sscr.length - 1]!;
-      const side = this.rng.chance(sm.p) ? 'h' : 'a';
-      cur[side]++;
-      scored = true;
       const rules = this.setRules(sp, sm.live.sscr.length - 1);
       const T2 = rules.target;
       const tb = rules.tiebreakAt;
+      let side: 'h' | 'a';
+      if (sp.gamePoints) {
+        // sm.p is the chance of winning a game (pricing reads it); a game of points stretches a
+        // point's edge about 2.5 times near even, so a point is played at the edge shrunk back
+        side = this.rng.chance(0.5 + (sm.p - 0.5) / 2.5) ? 'h' : 'a';
+        const p = { ...(sm.live.p ?? ZERO) };
+        p[side]++;
+        scored = true;
+        const game = tennisGameWinner(p, tb !== undefined && cur.h === tb && cur.a === tb);
+        sm.live.p = game ? { h: 0, a: 0 } : p;
+        if (!game) continue;
+        side = game;
+      } else side = this.rng.chance(sm.p) ? 'h' : 'a';
+      cur[side]++;
+      scored = true;
       const won = (x: number, y: number) => (x >= T2 && x - y >= 2) || (tb !== undefined && x === tb + 1 && y === tb);
       const winner = won(cur.h, cur.a) ? 'h' : won(cur.a, cur.h) ? 'a' : null;
       if (!winner) continue;
@@ -470,6 +485,7 @@ export class FeedSimulator implements FeedAdapter {
       scr: { h: 0, a: 0 }, sscr: sp.engine === 'sets' ? [{ h: 0, a: 0 }] : [], pe: 1, ti: 0,
       pl: sp.engine === 'sets' ? 0 : sp.periodMin,
       cards: { yh: 0, ya: 0, rh: 0, ra: 0 }, corners: { h: 0, a: 0 }, u: T, odds: [],
+      p: { h: 0, a: 0 }, tie: 0, tiee: 0,
     };
     const stopAtSec = rng.chance(sp.stopChance * this.stopFactor) ? rng.range(0.1, 0.9) * this.expectedSec(sp) * 0.8 : null;
     const sm: SimMatch = {
@@ -567,7 +583,7 @@ export class FeedSimulator implements FeedAdapter {
 
   private status(sm: SimMatch, T: number, out: FeedEvent[]): void {
     sm.live.u = T;
-    out.push({ type: 'status', matchId: sm.live.id, ms: sm.live.ms, bs: sm.live.bs, ti: sm.live.ti, pe: sm.live.pe });
+    out.push({ type: 'status', matchId: sm.live.id, ms: sm.live.ms, bs: sm.live.bs, ti: sm.live.ti, pe: sm.live.pe, tie: sm.live.tie ?? 0, tiee: sm.live.tiee ?? 0 });
   }
 
   private score(sm: SimMatch, T: number, out: FeedEvent[]): void {
@@ -577,7 +593,7 @@ export class FeedSimulator implements FeedAdapter {
     if (l.sid === 1) applyScoreSpecials(l.odds, l.scr);
     out.push({
       type: 'score', matchId: l.id, scr: { ...l.scr }, sscr: l.sscr.map((s) => ({ ...s })),
-      cards: { ...l.cards }, corners: { ...l.corners },
+      cards: { ...l.cards }, corners: { ...l.corners }, p: { ...(l.p ?? ZERO) },
     });
   }
 

@@ -46,6 +46,8 @@ export interface SportProfile {
   lastSetTarget: number;
   tiebreakAt?: number;
   pointSec: number;
+  /** Tennis: a set counts games, each played point by point (the live game score); pointSec is then a game. */
+  gamePoints?: boolean;
   /** Spread of the home team's point-win probability around 0.5. */
   pSpread: number;
   /** Chance a match stops early, and how it is reported. */
@@ -131,7 +133,7 @@ export const SPORTS: readonly SportProfile[] = [
   },
   {
     ...SET_DEFAULTS, sid: 5, name: 'Tennis', engine: 'sets', weight: 15,
-    setsToWin: 2, setTarget: 6, lastSetTarget: 6, tiebreakAt: 6, pointSec: 230, pSpread: 0.12,
+    setsToWin: 2, setTarget: 6, lastSetTarget: 6, tiebreakAt: 6, pointSec: 230, pSpread: 0.12, gamePoints: true,
     stopChance: 0.04, stopStatus: 'retired',
     leagues: [league(5, 1, 'ATP', 'Masters'), league(5, 2, 'WTA', 'Open'), league(5, 3, 'ITF', 'Futures')],
     teams: PLAYERS,

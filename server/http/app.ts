@@ -94,7 +94,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const code = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (code === 500) req.log.error(err);
     const msg = code === 429 ? message('tooManyRequests', 'tr') : code === 500 ? message('technical', 'tr') : message('badRequest', 'tr', { field: 'payload' });
-    return reply.code(code).send({ status: false, msg });
+    return reply.code(code).send({ status: false, msg, ...(code === 500 ? { error: 'technical' } : {}) });
   });
 
   registerSettings(app);

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import type { LiveState } from '../feed/live-state.ts';
 import { message, type MessageKey } from '../../domain/messages.ts';
 import { hasPermission } from '../../domain/account/permissions.ts';
+import { SITE_SETTINGS } from './routes/settings.ts';
 
 /** What every call handler gets besides its validated payload. */
 export interface CallContext {
@@ -28,6 +29,16 @@ export class CallError extends Error {
   }
 }
 
+/**
+ * The calls a visitor may still make when login_screen is 1 (section 2: visitors go to Login):
+ * the session check, login itself and the logged-out pages (register with its checks, activation,
+ * forgot and reset password). Every other call answers a visitor as a logged-out one (401, login: false).
+ */
+export const LOGIN_SCREEN_VISITOR_CALLS: ReadonlySet<string> = new Set([
+  'userdata', 'login', 'logout', 'register', 'usernameCheck', 'emailCheck', 'checkMobile', 'checkIdNumber',
+  'captcha', 'currencies', 'countries', 'activation', 'forgotPassword', 'resetPassword',
+]);
+
 export interface CallDeps {
   db: Db;
   clock: () => number;
@@ -50,6 +61,11 @@ export function defineCall<S extends z.ZodType>(
     rateLimit?: { max: number; timeWindow: number };
     /** A permission the user must hold (implies auth): 'onlineUser', 'sportUser|liveUser' (any one). */
     permission?: string;
+    /**
+     * Logged-out only (register, forgot and reset password): a session user is refused, as the
+     * route guard sends them Home; not when login_screen is 1, where the guard lets them in too.
+     */
+    loggedOut?: boolean;
   } = {},
 ): void {
   app.post(`/api/${name}`, { config: opts.rateLimit ? { rateLimit: opts.rateLimit } : {} }, async (req, reply) => {
@@ -62,6 +78,13 @@ export function defineCall<S extends z.ZodType>(
     // Login first: a logged-out player is sent to log in whatever the payload holds.
     if ((opts.auth || opts.permission) && userId === null) {
       return reply.code(401).send({ status: false, msg: message('loginRequired', lang), login: false });
+    }
+    // A visitor of a login_screen site may only log in or use the logged-out pages.
+    if (userId === null && SITE_SETTINGS.login_screen === 1 && !LOGIN_SCREEN_VISITOR_CALLS.has(name)) {
+      return reply.code(401).send({ status: false, msg: message('loginRequired', lang), login: false });
+    }
+    if (opts.loggedOut && userId !== null && SITE_SETTINGS.login_screen !== 1) {
+      return reply.code(403).send({ status: false, msg: message('alreadyLoggedIn', lang), error: 'alreadyLoggedIn' });
     }
     // The same rule as the router's guard (domain/account/permissions.ts), enforced here.
     if (opts.permission && !hasPermission(session?.guard ?? null, opts.permission)) {

@@ -1,12 +1,21 @@
 /**
  * Where results come from: the pre-match results table (match_results: demo and Results screen)
- * and the live feed's results (live_results, written by server/feed/live-catalogue.ts). The
- * settlement loop reads what changed since its last look and hands each result to settleMatch,
- * which ignores a result it already has; so a restart that reads everything again pays nothing twice.
+ * and the live feed's results (live_results, written by server/feed/live-catalogue.ts).
+ *
+ * How the loop learns what changed: not by timestamps. A watermark `updated_at > mark` kept in
+ * memory misses a row whose transaction began before others but committed after the loop had
+ * moved its mark past that row's time (or a row written with an older clock); it was then only
+ * read after a restart. An overlap window would only narrow that gap, never close it. Instead a
+ * trigger on both tables queues the match in settlement_inbox inside the writer's transaction
+ * (migration 110), so the entry is visible exactly when the result is, whatever its timestamp,
+ * and survives a restart. The loop settles each queued result and deletes the entry only if its
+ * seq is unchanged (a result rewritten meanwhile stays queued). Delivery is at least once;
+ * settleMatch makes it exactly once: the same result is not a new version, and coupons already
+ * settled against a version's fingerprint are skipped.
  */
 import type { Db } from '../db/client.ts';
 import type { MatchResult, ResultStatus, Score } from '../../domain/coupon/result.ts';
-import { resumePending, settleMatch } from './settle-match.ts';
+import { resumePending, retryProblems, settleMatch } from './settle-match.ts';
 
 const STATUSES: ReadonlySet<string> = new Set<ResultStatus>(['ended', 'cancelled', 'interrupted', 'walkover', 'retired', 'after_ot']);
 
@@ -35,51 +44,83 @@ export function fromResultRow(r: ResultRow): MatchResult | undefined {
   return out;
 }
 
-async function tableExists(db: Db, name: string): Promise<boolean> {
-  const [row] = await db.query<{ ok: boolean }>('select to_regclass($1) is not null as ok', [name]);
-  return row?.ok === true;
+/** Inbox entries read per query. */
+const BATCH = 500;
+/** Batches per ingestResults call: a huge backlog is worked off over several ticks. */
+const MAX_BATCHES = 20;
+
+export interface IngestOptions {
+  /** Where a result that failed to settle is reported; it stays queued for the next tick. */
+  log?: ((err: unknown) => void) | undefined;
+  /** Where a newly recorded problem coupon is reported (settle-match's default: console.warn). */
+  warn?: ((message: string) => void) | undefined;
 }
 
-/** Reads results changed since the watermarks and settles them; returns the new watermarks. */
-export async function ingestResults(db: Db, now: number, since: { pre: number; live: number }): Promise<{ pre: number; live: number; settled: number }> {
+interface Queued { source: 'pre' | 'live'; match_id: number; seq: string }
+
+/**
+ * Settles the results queued in settlement_inbox (oldest first) and removes each entry once its
+ * result is settled. `_marks` is what the old watermark loop took; it is ignored (see the top of
+ * this file) and kept so existing callers compile.
+ */
+export async function ingestResults(db: Db, now: number, _marks?: { pre: number; live: number }, opts: IngestOptions = {}): Promise<{ settled: number; failed: number }> {
+  const log = opts.log ?? console.error;
   let settled = 0;
-  let { pre, live } = since;
-  if (await tableExists(db, 'match_results')) {
-    const rows = await db.query<ResultRow>('select * from match_results where updated_at > $1 order by updated_at limit 2000', [new Date(pre)]);
-    for (const r of rows) {
-      const result = fromResultRow(r);
-      if (result) { await settleMatch(db, r.match_id, result, now, { source: 'demo' }); settled++; }
-      pre = Math.max(pre, r.updated_at.getTime());
+  let failed = 0;
+  for (let b = 0; b < MAX_BATCHES; b++) {
+    // The result rows are read with their entry in one statement: the result is the one the seq stands for.
+    const pre = await db.query<Queued & ResultRow & { found: boolean }>(
+      `select i.source, i.match_id, i.seq::text as seq, r.match_id is not null as found, r.ft_home, r.ft_away, r.ht_home, r.ht_away,
+              r.corners_home, r.corners_away, r.cards_home, r.cards_away, r.status, r.goals, r.updated_at
+         from settlement_inbox i left join match_results r on r.match_id = i.match_id
+        where i.source = 'pre' order by i.seq limit $1`, [BATCH],
+    );
+    const live = await db.query<Queued & { result: MatchResult | null }>(
+      `select i.source, i.match_id, i.seq::text as seq, l.result
+         from settlement_inbox i left join live_results l on l.match_id = i.match_id
+        where i.source = 'live' order by i.seq limit $1`, [BATCH],
+    );
+    const work: Array<{ entry: Queued; result: MatchResult | undefined; source: 'demo' | 'feed' }> = [
+      ...pre.map((e) => ({ entry: e, result: e.found ? fromResultRow(e) : undefined, source: 'demo' as const })),
+      ...live.map((e) => ({ entry: e, result: e.result ?? undefined, source: 'feed' as const })),
+    ].sort((x, y) => Number(BigInt(x.entry.seq) - BigInt(y.entry.seq)));
+    for (const { entry, result, source } of work) {
+      try {
+        // A row without a final score yet (or deleted) is just consumed: its next write queues it again.
+        if (result) { await settleMatch(db, entry.match_id, result, now, { source, warn: opts.warn }); settled++; }
+        await db.query('delete from settlement_inbox where source = $1 and match_id = $2 and seq = $3::bigint', [entry.source, entry.match_id, entry.seq]);
+      } catch (err) {
+        // Left queued: the next tick tries it again; the others go on.
+        failed++;
+        log(err);
+      }
     }
+    if (pre.length < BATCH && live.length < BATCH) break;
   }
-  if (await tableExists(db, 'live_results')) {
-    const rows = await db.query<{ match_id: number; at: Date; result: MatchResult }>('select match_id, at, result from live_results where at > $1 order by at limit 2000', [new Date(live)]);
-    for (const r of rows) {
-      await settleMatch(db, r.match_id, r.result, now, { source: 'feed' });
-      settled++;
-      live = Math.max(live, r.at.getTime());
-    }
-  }
-  return { pre, live, settled };
+  return { settled, failed };
 }
 
 /**
- * The settlement loop: picks up new results and resumes unfinished runs. One tick at a time;
- * returns a stop function. A failed tick is logged and retried on the next one.
+ * One pass of the settlement loop: queued results, unfinished runs (a crash in the middle), then
+ * the problem coupons waiting for a retry.
+ */
+export async function settlementTick(db: Db, now: number, opts: IngestOptions = {}): Promise<{ settled: number; failed: number; retried: number; problemsSettled: number; problemsOpen: number }> {
+  const ingested = await ingestResults(db, now, undefined, opts);
+  await resumePending(db, now, { warn: opts.warn });
+  const retry = await retryProblems(db, now, { warn: opts.warn });
+  return { ...ingested, retried: retry.retried, problemsSettled: retry.settled, problemsOpen: retry.open };
+}
+
+/**
+ * The settlement loop: runs settlementTick one at a time; returns a stop function. A failed tick
+ * is logged and retried on the next one.
  */
 export function startSettlementLoop(db: Db, clock: () => number, everyMs = 10_000, log: (err: unknown) => void = console.error): () => void {
   let busy = false;
-  let marks = { pre: 0, live: 0 };
-  const tick = async () => {
-    const now = clock();
-    const out = await ingestResults(db, now, marks);
-    marks = { pre: out.pre, live: out.live };
-    await resumePending(db, now);
-  };
   const timer = setInterval(() => {
     if (busy) return;
     busy = true;
-    tick().catch(log).finally(() => { busy = false; });
+    settlementTick(db, clock(), { log }).catch(log).finally(() => { busy = false; });
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -13,6 +13,11 @@
  * - A run that dies in the middle leaves every coupon either fully settled or untouched, and
  *   match_settlement.settled_version behind; resumePending (the settlement loop) runs it again, and
  *   coupons already settled with the same fingerprint are skipped. Re-running is always safe.
+ * - A coupon that cannot be booked (a correction's reversal above the wallet balance, a coupon the
+ *   rulebook cannot read) is recorded in settlement_problems in the same transaction and logged at
+ *   warn; retryProblems (the settlement loop) tries it again every tick until it settles, once,
+ *   through the same fingerprint guard. The match run itself still completes, so one stuck coupon
+ *   neither holds back the others nor makes the whole match re-run forever.
  * A coupon sold or cancelled first is never settled: sell and cancel lock the same row.
  */
 import type { Db, Queryable } from '../db/client.ts';
@@ -30,6 +35,8 @@ export interface SettleOptions {
   beforeCoupon?: ((couponId: number, index: number) => void) | undefined;
   /** Coupons settled per transaction (default CHUNK). */
   chunk?: number | undefined;
+  /** Where a newly recorded problem coupon is reported (default console.warn). */
+  warn?: ((message: string) => void) | undefined;
 }
 
 /**
@@ -48,7 +55,7 @@ export interface RunReport {
   changed: number;
   /** Sum of ledger movements of this run, minor units (reversals negative). */
   paid: number;
-  /** Coupons that could not be settled automatically (bad system sizes ...), left for review. */
+  /** Coupons that could not be settled automatically (bad system sizes ...): in settlement_problems, retried by the loop. */
   problems: number[];
 }
 
@@ -102,7 +109,7 @@ export async function settleMatch(db: Db, matchId: number, result: MatchResult, 
 }
 
 /** Settles every coupon with a tip on the match against the latest results; idempotent. */
-export async function runMatch(db: Db, matchId: number, now: number, opts: Pick<SettleOptions, 'beforeCoupon' | 'chunk'> = {}): Promise<RunReport> {
+export async function runMatch(db: Db, matchId: number, now: number, opts: Pick<SettleOptions, 'beforeCoupon' | 'chunk' | 'warn'> = {}): Promise<RunReport> {
   const [state] = await db.query<{ result_version: number }>('select result_version from match_settlement where match_id = $1', [matchId]);
   const version = state?.result_version ?? 0;
   const report: RunReport = { matchId, version, coupons: 0, changed: 0, paid: 0, problems: [] };
@@ -117,7 +124,8 @@ export async function runMatch(db: Db, matchId: number, now: number, opts: Pick<
   for (let i = 0; i < ids.length; i += size) {
     const chunk = ids.slice(i, i + size).map((r) => r.coupon_id);
     opts.beforeCoupon?.(chunk[0]!, i);
-    const results = await settleCouponsOnce(db, chunk, now);
+    const results = await settleCouponsOnce(db, chunk, now, matchId);
+    warnProblems(chunk, results, opts.warn);
     for (const [k, r] of results.entries()) {
       report.coupons++;
       if (r.kind === 'changed') { report.changed++; report.paid += r.delta; }
@@ -129,11 +137,46 @@ export async function runMatch(db: Db, matchId: number, now: number, opts: Pick<
 }
 
 /** Resumes every match whose settlement run did not finish (crash, restart); the settlement loop. */
-export async function resumePending(db: Db, now: number): Promise<RunReport[]> {
+export async function resumePending(db: Db, now: number, opts: Pick<SettleOptions, 'warn'> = {}): Promise<RunReport[]> {
   const pending = await db.query<{ match_id: number }>('select match_id from match_settlement where settled_version < result_version order by match_id limit 100');
   const out: RunReport[] = [];
-  for (const { match_id } of pending) out.push(await runMatch(db, match_id, now));
+  for (const { match_id } of pending) out.push(await runMatch(db, match_id, now, opts));
   return out;
+}
+
+/** Problem coupons tried per call of retryProblems. */
+const RETRY_LIMIT = 500;
+
+/**
+ * Tries the open problem coupons again (the settlement loop, every tick): one whose condition has
+ * cleared (say the player deposited) settles now, exactly once, and its problem is resolved in
+ * the same transaction; the others stay open. Least recently tried first, so a few coupons that
+ * never clear cannot keep the rest from their turn.
+ */
+export async function retryProblems(db: Db, now: number, opts: Pick<SettleOptions, 'warn'> = {}): Promise<{ retried: number; settled: number; open: number }> {
+  const rows = await db.query<{ coupon_id: number }>(
+    'select coupon_id from settlement_problems where resolved_at is null order by last_tried_at, id limit $1', [RETRY_LIMIT],
+  );
+  // Locked in id order within a transaction, as every other locker of coupons does.
+  const ids = rows.map((r) => Number(r.coupon_id)).sort((x, y) => x - y);
+  const out = { retried: ids.length, settled: 0, open: 0 };
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const chunk = ids.slice(i, i + CHUNK);
+    const results = await settleCouponsOnce(db, chunk, now);
+    warnProblems(chunk, results, opts.warn);
+    for (const r of results) {
+      if (r.kind === 'problem') out.open++;
+      else out.settled++;
+    }
+  }
+  return out;
+}
+
+/** Reports problems met for the first time; a retry that fails again only counts an attempt. */
+function warnProblems(ids: readonly number[], results: readonly CouponOutcome[], warn: (message: string) => void = console.warn): void {
+  for (const [k, r] of results.entries()) {
+    if (r.kind === 'problem' && r.first) warn(`settlement: coupon ${ids[k]} left for review and retried by the settlement loop: ${r.error}`);
+  }
 }
 
 interface CouponRow {
@@ -145,7 +188,11 @@ interface TipRow {
   version: number | null; result: MatchResult | null;
 }
 
-export type CouponOutcome = { kind: 'skipped' | 'unchanged' } | { kind: 'problem'; error: string } | { kind: 'changed'; status: number; income: number; delta: number };
+export type CouponOutcome =
+  | { kind: 'skipped' | 'unchanged' }
+  /** first: this call recorded the problem (it was not already open). */
+  | { kind: 'problem'; error: string; first?: boolean }
+  | { kind: 'changed'; status: number; income: number; delta: number };
 
 /** The sizes of a system coupon from its system_combi text ('2,3'); none for other kinds. */
 export function systemSizesOf(systemCombi: string): number[] {
@@ -153,16 +200,18 @@ export function systemSizesOf(systemCombi: string): number[] {
 }
 
 /** Settles one coupon in its own transaction (see settleCouponsOnce). */
-export async function settleCouponOnce(db: Db, couponId: number, now: number): Promise<CouponOutcome> {
-  return (await settleCouponsOnce(db, [couponId], now))[0]!;
+export async function settleCouponOnce(db: Db, couponId: number, now: number, matchId?: number): Promise<CouponOutcome> {
+  return (await settleCouponsOnce(db, [couponId], now, matchId))[0]!;
 }
 
 /**
  * Settles coupons in one transaction against the latest results of their matches. The
  * fingerprint (match:version of every tip's match) makes a repeat a no-op; a different
  * fingerprint moves exactly the difference between the new payout and what was paid before.
+ * Problems are recorded (or resolved) in settlement_problems in the same transaction; matchId is
+ * the run that met them, for the record.
  */
-export async function settleCouponsOnce(db: Db, couponIds: readonly number[], now: number): Promise<CouponOutcome[]> {
+export async function settleCouponsOnce(db: Db, couponIds: readonly number[], now: number, matchId?: number): Promise<CouponOutcome[]> {
   return db.tx(async (q) => {
     // Locked in id order, as every other locker of coupons does, so two runs cannot deadlock.
     const rows = await q.query<CouponRow>(
@@ -227,8 +276,41 @@ export async function settleCouponsOnce(db: Db, couponIds: readonly number[], no
         outcomes.set(couponId, { kind: 'changed', status: p.row.status, income: target, delta });
       }
     }
-    return couponIds.map((id) => outcomes.get(id) ?? { kind: 'skipped' as const });
+    const all = couponIds.map((id) => outcomes.get(id) ?? { kind: 'skipped' as const });
+    return recordProblems(q, couponIds, all, now, matchId);
   });
+}
+
+/**
+ * Keeps settlement_problems in step with a chunk's outcomes, inside its transaction: a problem
+ * opens a row (or counts another attempt on the open one), a coupon settled or found already
+ * settled resolves it, a coupon sold or cancelled meanwhile closes it. Marks first-time problems.
+ */
+async function recordProblems(q: Queryable, couponIds: readonly number[], outcomes: CouponOutcome[], now: number, matchId: number | undefined): Promise<CouponOutcome[]> {
+  const problems = couponIds.flatMap((id, k) => {
+    const o = outcomes[k]!;
+    return o.kind === 'problem' ? [{ coupon_id: id, reason: o.error }] : [];
+  });
+  const resolved = couponIds.flatMap((id, k) => (outcomes[k]!.kind === 'problem' ? [] : [{ coupon_id: id, resolution: outcomes[k]!.kind === 'skipped' ? 'closed' : 'settled' }]));
+  if (resolved.length) {
+    await q.query(
+      `update settlement_problems p set resolved_at = $2, resolution = x.resolution, last_tried_at = $2
+         from json_to_recordset($1::json) as x(coupon_id bigint, resolution text)
+        where p.coupon_id = x.coupon_id and p.resolved_at is null`,
+      [JSON.stringify(resolved), new Date(now)],
+    );
+  }
+  if (!problems.length) return outcomes;
+  const rows = await q.query<{ coupon_id: number; attempts: number }>(
+    `insert into settlement_problems (coupon_id, match_id, reason, created_at, last_tried_at)
+     select x.coupon_id, $2, x.reason, $3, $3 from json_to_recordset($1::json) as x(coupon_id bigint, reason text)
+     on conflict (coupon_id) where resolved_at is null
+       do update set reason = excluded.reason, attempts = settlement_problems.attempts + 1, last_tried_at = excluded.last_tried_at
+     returning coupon_id, attempts`,
+    [JSON.stringify(problems), matchId ?? null, new Date(now)],
+  );
+  const first = new Set(rows.filter((r) => r.attempts === 1).map((r) => Number(r.coupon_id)));
+  return outcomes.map((o, k) => (o.kind === 'problem' ? { ...o, first: first.has(couponIds[k]!) } : o));
 }
 
 /** What a chunk writes for one coupon. */
@@ -266,7 +348,8 @@ function planCoupon(c: CouponRow | undefined, tips: TipRow[], balance: Map<numbe
   const delta = target - before;
   const held = balance.get(c.user_id) ?? 0;
   // A correction that takes back more than the wallet holds cannot be booked (the ledger never
-  // goes below zero): the coupon is left as it was for a person to resolve; the next run retries.
+  // goes below zero): the coupon is left as it was, recorded in settlement_problems, and the
+  // settlement loop retries it until the balance allows it (retryProblems).
   if (held + delta < 0) return { kind: 'problem', error: 'reversal exceeds the balance' };
   balance.set(c.user_id, held + delta);
   return {

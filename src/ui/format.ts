@@ -11,15 +11,72 @@ export function formatMoney(minor: number, symbol: string, lang: string): string
   return symbol ? `${text} ${symbol}` : text;
 }
 
-export function formatKickoff(iso: string, lang: string, now = Date.now()): { day: string; time: string } {
-  const d = new Date(iso);
-  const time = d.toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit', hour12: false });
-  const today = new Date(now).toDateString() === d.toDateString();
-  const tomorrow = new Date(now + 86_400_000).toDateString() === d.toDateString();
-  const day = today ? 'today' : tomorrow ? 'tomorrow' : d.toLocaleDateString(lang, { day: '2-digit', month: '2-digit' });
+/**
+ * The zone every date on screen is shown in: the cookie `timezone` ('' = the device's), the single
+ * source of truth on the main thread. Set at start and on each change, next to core.setTimezone, so
+ * the dates the UI formats agree with those the worker formats (account-platform.md section 2).
+ */
+let displayZone = '';
+export const currentZone = (): string => displayZone;
+export function setDisplayZone(zone: string): void {
+  displayZone = validZone(zone) ? zone : '';
+}
+
+/** The zone actually used: the chosen one, else the device's. */
+export function effectiveZone(zone = displayZone): string {
+  return (zone && validZone(zone) ? zone : '') || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+function validZone(zone: string): boolean {
+  if (!zone) return false;
+  try { return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone !== ''; } catch { return false; }
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function fmt(lang: string, zone: string, kind: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${lang}|${zone}|${kind}`;
+  let f = formatters.get(key);
+  if (!f) {
+    const locale = lang === 'iq' || lang === 'kr' ? 'ckb' : lang;
+    try { f = new Intl.DateTimeFormat(locale, { ...opts, timeZone: zone }); } catch { f = new Intl.DateTimeFormat('en', { ...opts, timeZone: zone }); }
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/** 'YYYY-MM-DD' of an instant on the wall calendar of a zone. */
+function dayKey(ms: number, zone: string): string {
+  return fmt('en-CA', zone, 'key', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
+}
+
+/** The calendar day after 'YYYY-MM-DD' (by date, not +24 h, so a 23 h or 25 h DST day is still one day). */
+function nextDayKey(key: string): string {
+  const [y, m, d] = key.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + 1)).toISOString().slice(0, 10);
+}
+
+/** Kick-off as a day ('today', 'tomorrow' or dd.MM in the language) and HH:mm, both in the chosen zone. */
+export function formatKickoff(iso: string, lang: string, now = Date.now(), zone = displayZone): { day: string; time: string } {
+  const z = effectiveZone(zone);
+  const ms = new Date(iso).getTime();
+  const time = fmt(lang, z, 'time', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
+  const key = dayKey(ms, z);
+  const todayKey = dayKey(now, z);
+  const day = key === todayKey ? 'today' : key === nextDayKey(todayKey) ? 'tomorrow' : fmt(lang, z, 'dm', { day: '2-digit', month: '2-digit' }).format(ms);
   return { day, time };
 }
 
-export function formatDateTime(iso: string, lang: string): string {
-  return new Date(iso).toLocaleString(lang, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
+/** Date and time (dd.MM.yyyy HH:mm in the language's order) in the chosen zone. */
+export function formatDateTime(iso: string, lang: string, zone = displayZone): string {
+  return fmt(lang, effectiveZone(zone), 'dt', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+}
+
+/** Day, month and time without the year: the 'updated at' of kept data, in the chosen zone. */
+export function formatShortDateTime(ms: number, lang: string, zone = displayZone): string {
+  return fmt(lang, effectiveZone(zone), 'sdt', { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
+}
+
+/** A day's weekday name, day and month (the time filter's named days), in the chosen zone. */
+export function formatWeekday(iso: string, lang: string, zone = displayZone): string {
+  return fmt(lang, effectiveZone(zone), 'wd', { weekday: 'long', day: 'numeric', month: 'short' }).format(new Date(iso));
 }

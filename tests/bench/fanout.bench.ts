@@ -13,6 +13,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { FEED_PROTOCOL_VERSION } from '../../domain/protocol/feed.ts';
 
 const SELF = fileURLToPath(import.meta.url);
 
@@ -84,7 +85,7 @@ if (process.argv[2] === 'server') {
   let snapshots = 0;
   let gaps = 0;
   let measuring = false;
-  const url = `ws://127.0.0.1:${info.port}/ws/feed?v=1`;
+  const url = `ws://127.0.0.1:${info.port}/ws/feed?v=${FEED_PROTOCOL_VERSION}`;
   const sockets: WsClient[] = [];
   let open = 0;
   const t0 = Date.now();

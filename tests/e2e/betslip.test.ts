@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, phone, SCREENSHOTS } from './browser.ts';
-import { startServer, type RunningServer } from './server-process.ts';
+import { SCREENSHOTS } from './browser.ts';
+import { useAppUnderTest } from './app-under-test.ts';
 import { LoginPopup } from './pages/app-pages.ts';
 import { BetSlip, CouponBarModel, SlipHome, minorOf } from './pages/betslip-pages.ts';
 
@@ -14,32 +11,13 @@ import { BetSlip, CouponBarModel, SlipHome, minorOf } from './pages/betslip-page
 const OPENING_CREDIT = 100_000; // demo: 1,000.00 TL
 
 describe('betslip in Chromium', () => {
-  let browser: Browser;
-  let server: RunningServer;
-  let context: BrowserContext;
-  let page: Page;
-  let dataDir: string;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    if (!existsSync('dist/index.html')) throw new Error('dist/ is missing: run `npx vite build` first');
-    dataDir = mkdtempSync(join(tmpdir(), 'bet-slip-e2e-'));
-    [browser, server] = await Promise.all([launch(), startServer({ DATA_DIR: dataDir, DATABASE_URL: '' })]);
-    context = await phone(browser, server.url);
-    page = await context.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  const app = useAppUnderTest('betslip', {}, { page: 'errors' });
+  const { errors } = app;
 
   it('places KK, CK and a 2/3 system with a banker; figures equal the reply and the balance', async () => {
-    const home = new SlipHome(page);
-    const bar = new CouponBarModel(page);
-    const slip = new BetSlip(page);
+    const home = new SlipHome(app.page);
+    const bar = new CouponBarModel(app.page);
+    const slip = new BetSlip(app.page);
     let spent = 0;
 
     // KK: one odd of three matches, from Home through the coupon bar.
@@ -51,7 +29,7 @@ describe('betslip in Chromium', () => {
     await bar.toggle().click();
     await bar.panel().waitFor();
     expect(await bar.panel().getByTestId('slip-entry').count()).toBe(3);
-    await page.screenshot({ path: join(SCREENSHOTS, 'betslip-bar.png') });
+    await app.page.screenshot({ path: join(SCREENSHOTS, 'betslip-bar.png') });
     await bar.toggle().click();
     await bar.link().click();
     await slip.entries().nth(2).waitFor();
@@ -59,7 +37,7 @@ describe('betslip in Chromium', () => {
     // The keypad: the first key replaces, 5 characters, one dot, two decimals, backspace.
     await slip.openKeypad();
     expect(await slip.keypadText()).toBe('10.00');
-    await page.screenshot({ path: join(SCREENSHOTS, 'betslip-keypad.png') });
+    await app.page.screenshot({ path: join(SCREENSHOTS, 'betslip-keypad.png') });
     await slip.press('7');
     await expect.poll(() => slip.keypadText()).toBe('7');
     await slip.press('1', '2', '3', '4', '5');
@@ -68,7 +46,7 @@ describe('betslip in Chromium', () => {
     await expect.poll(() => slip.keypadText()).toBe('71.50');
     await slip.press('back', 'back', 'back', 'back', 'back', '1', '2', '.', '5');
     await expect.poll(() => slip.keypadText()).toBe('12.5');
-    await page.getByTestId('keypad-ok').click();
+    await app.page.getByTestId('keypad-ok').click();
     await expect.poll(() => slip.stake().inputValue()).toBe('12.50');
     await expect.poll(() => slip.totalStake().textContent()).toContain('12,50');
     await slip.quickStake('10').click();
@@ -77,7 +55,7 @@ describe('betslip in Chromium', () => {
 
     // A visitor is asked to log in first.
     await slip.create().click();
-    await new LoginPopup(page).logIn('demo', 'demo1234');
+    await new LoginPopup(app.page).logIn('demo', 'demo1234');
     await slip.balance().waitFor();
     expect(minorOf(await slip.balance().textContent())).toBe(OPENING_CREDIT);
 
@@ -86,11 +64,11 @@ describe('betslip in Chromium', () => {
     await expect.poll(async () => minorOf(await slip.balance().textContent())).toBe(OPENING_CREDIT - spent);
 
     // Re-create puts the three selections back; delete all empties the slip.
-    await page.getByTestId('recreate').click();
+    await app.page.getByTestId('recreate').click();
     await expect.poll(() => slip.entries().count()).toBe(3);
     await slip.deleteAll().click();
     await expect.poll(() => slip.entries().count()).toBe(0);
-    await page.getByTestId('quit').click();
+    await app.page.getByTestId('quit').click();
     await home.rows().first().waitFor();
     expect(await bar.link().count()).toBe(0);
 
@@ -105,7 +83,7 @@ describe('betslip in Chromium', () => {
     const ck = await placeAndCheck(slip, 2);
     spent += ck.totalStake;
     await expect.poll(async () => minorOf(await slip.balance().textContent())).toBe(OPENING_CREDIT - spent);
-    await page.getByTestId('quit').click();
+    await app.page.getByTestId('quit').click();
 
     // SK: four matches, system 2 and one banker = 2 of the 3 free picks with the banker in each.
     await home.rows().first().waitFor();
@@ -113,7 +91,7 @@ describe('betslip in Chromium', () => {
     await bar.link().click();
     await slip.entries().nth(3).waitFor();
     await slip.chooseSystem(2);
-    await page.getByTestId('system-done').click();
+    await app.page.getByTestId('system-done').click();
     await expect.poll(() => slip.couponType().textContent()).toMatch(/Sistem|System/);
     expect(await slip.combinations().textContent()).toBe('6');
     await slip.banko(0).click();
@@ -123,20 +101,20 @@ describe('betslip in Chromium', () => {
     await slip.banko(1).click();
     await expect.poll(() => slip.banko(2).isDisabled()).toBe(true);
     await slip.banko(1).click();
-    await expect.poll(() => page.getByTestId('system-chosen').textContent()).toBe('2/3');
-    await page.getByTestId('system-open').click();
-    await page.getByTestId('system-options').waitFor();
-    await page.screenshot({ path: join(SCREENSHOTS, 'betslip-system.png') });
-    await page.getByTestId('system-done').click();
-    await page.screenshot({ path: join(SCREENSHOTS, 'betslip-slip.png') });
+    await expect.poll(() => app.page.getByTestId('system-chosen').textContent()).toBe('2/3');
+    await app.page.getByTestId('system-open').click();
+    await app.page.getByTestId('system-options').waitFor();
+    await app.page.screenshot({ path: join(SCREENSHOTS, 'betslip-system.png') });
+    await app.page.getByTestId('system-done').click();
+    await app.page.screenshot({ path: join(SCREENSHOTS, 'betslip-slip.png') });
     const sk = await placeAndCheck(slip, 1);
     expect(sk.totalStake).toBe(3 * 1000);
     spent += sk.totalStake;
     await expect.poll(async () => minorOf(await slip.balance().textContent())).toBe(OPENING_CREDIT - spent);
-    await page.screenshot({ path: join(SCREENSHOTS, 'betslip-success.png') });
+    await app.page.screenshot({ path: join(SCREENSHOTS, 'betslip-success.png') });
     // Share: no Web Share in this Chromium, so the link is copied and shown.
-    await page.getByTestId('share').click();
-    await expect.poll(() => page.getByTestId('share-link').inputValue()).toBe(`${server.url}/tr/couponShare/${sk.ticketId}`);
+    await app.page.getByTestId('share').click();
+    await expect.poll(() => app.page.getByTestId('share-link').inputValue()).toBe(`${app.server.url}/tr/couponShare/${sk.ticketId}`);
 
     expect(errors).toEqual([]);
   }, 120_000);

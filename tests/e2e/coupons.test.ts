@@ -4,13 +4,11 @@
  * with the refund in the balance, sell, the print popup, the public share page, and the history
  * read with the network off after one online visit.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, phone, SCREENSHOTS } from './browser.ts';
-import { startServer, type RunningServer } from './server-process.ts';
+import type { Page } from 'playwright-core';
+import { phone, SCREENSHOTS } from './browser.ts';
+import { useAppUnderTest } from './app-under-test.ts';
 import { CouponDetailPageModel, CouponListPage, CouponSharePageModel } from './pages/coupons-pages.ts';
 
 interface Odd { mid: number; special: string; odd: number; date: number }
@@ -29,20 +27,12 @@ async function api<T = Record<string, unknown>>(page: Page, call: string, data: 
 const credit = async (page: Page) => (await api<{ userCredit: number }>(page, 'userdata', {})).userCredit;
 
 describe('coupon history in Chromium', () => {
-  let browser: Browser;
-  let server: RunningServer;
-  let dataDir: string;
-  let context: BrowserContext;
-  let page: Page;
+  const app = useAppUnderTest('coupons', {}, { page: 'plain' });
   const ids = { cancel: 0, sell: 0, combined: 0 };
   let userId = 0;
 
   beforeAll(async () => {
-    if (!existsSync('dist/index.html')) throw new Error('dist/ is missing: run `npx vite build` first');
-    dataDir = mkdtempSync(join(tmpdir(), 'bet-e2e-coupons-'));
-    [browser, server] = await Promise.all([launch(), startServer({ DATA_DIR: dataDir, DATABASE_URL: '' })]);
-    context = await phone(browser, server.url);
-    page = await context.newPage();
+    const { page } = app;
     page.on('pageerror', (e) => console.error(`[coupons] page error: ${e.message}`));
     await page.goto('/tr/');
     // The demo login's cookie goes into the browser context (page.request shares it).
@@ -74,19 +64,12 @@ describe('coupon history in Chromium', () => {
     ids.sell = await place([odds[1]!], 2_000);
   }, 90_000);
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
   it('lists the coupons, filters them and expands a row to its matches', async () => {
-    const list = new CouponListPage(page);
+    const list = new CouponListPage(app.page);
     await list.open();
     await expect.poll(() => list.cards().count(), { timeout: 15_000 }).toBe(3);
-    expect(await page.getByTestId('open-coupons-badge').textContent()).toBe('3');
-    await page.screenshot({ path: join(SCREENSHOTS, 'coupons-list.png') });
+    expect(await app.page.getByTestId('open-coupons-badge').textContent()).toBe('3');
+    await app.page.screenshot({ path: join(SCREENSHOTS, 'coupons-list.png') });
 
     await list.type().selectOption('0');
     await expect.poll(() => list.cards().count()).toBe(1);
@@ -100,55 +83,55 @@ describe('coupon history in Chromium', () => {
     await list.card(ids.combined).getByTestId('coupon-expand').click();
     await expect.poll(() => list.card(ids.combined).getByTestId('coupon-line').count(), { timeout: 15_000 }).toBe(2);
     await list.card(ids.combined).getByTestId('coupon-line').last().scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(SCREENSHOTS, 'coupons-expanded.png') });
+    await app.page.screenshot({ path: join(SCREENSHOTS, 'coupons-expanded.png') });
   }, 60_000);
 
   it('opens a detail and cancels it: status cancelled and the stake back in the balance', async () => {
-    const before = await credit(page);
-    const list = new CouponListPage(page);
+    const before = await credit(app.page);
+    const list = new CouponListPage(app.page);
     await list.card(ids.cancel).getByTestId('coupon-open').click();
-    const detail = new CouponDetailPageModel(page);
+    const detail = new CouponDetailPageModel(app.page);
     await detail.root().waitFor();
     expect(await detail.number().textContent()).toBe(String(ids.cancel));
     expect(await detail.lines().count()).toBe(1);
-    expect(await page.getByTestId('cd-payment').textContent()).toBe('-');
-    await page.screenshot({ path: join(SCREENSHOTS, 'coupon-detail.png') });
+    expect(await app.page.getByTestId('cd-payment').textContent()).toBe('-');
+    await app.page.screenshot({ path: join(SCREENSHOTS, 'coupon-detail.png') });
     await detail.cancel().click();
     await detail.cancelYes().click();
     await expect.poll(() => detail.status().getAttribute('data-tone'), { timeout: 15_000 }).toBe('lost');
     expect(await detail.status().textContent()).toMatch(/İptal|Cancelled/);
-    expect(await credit(page)).toBe(before + 1_000);
+    expect(await credit(app.page)).toBe(before + 1_000);
     // The top bar shows the refunded balance (demo opened with 1,000.00 and staked 35.00 in all).
     const shown = new Intl.NumberFormat('tr', { minimumFractionDigits: 2 }).format((before + 1_000) / 100);
-    await expect.poll(async () => page.getByTestId('balance').textContent(), { timeout: 15_000 }).toContain(shown);
+    await expect.poll(async () => app.page.getByTestId('balance').textContent(), { timeout: 15_000 }).toContain(shown);
   }, 60_000);
 
   it('sells another coupon at the confirmed amount', async () => {
-    const before = await credit(page);
-    const detail = new CouponDetailPageModel(page);
+    const before = await credit(app.page);
+    const detail = new CouponDetailPageModel(app.page);
     await detail.open(ids.sell);
     await detail.sell().click();
     await detail.sellConfirm().waitFor();
-    await page.screenshot({ path: join(SCREENSHOTS, 'coupon-sell-confirm.png') });
+    await app.page.screenshot({ path: join(SCREENSHOTS, 'coupon-sell-confirm.png') });
     await detail.sellConfirm().click();
     await expect.poll(() => detail.status().getAttribute('data-tone'), { timeout: 15_000 }).toBe('won');
     expect(await detail.status().textContent()).toMatch(/Satıldı|Sold/);
-    const after = await credit(page);
+    const after = await credit(app.page);
     expect(after).toBeGreaterThan(before);
     expect(after - before).toBeLessThanOrEqual(2_000);
   }, 60_000);
 
   it('opens the 80 mm receipt in a popup and renders the public share page', async () => {
-    const detail = new CouponDetailPageModel(page);
+    const detail = new CouponDetailPageModel(app.page);
     await detail.open(ids.combined);
-    const [popup] = await Promise.all([page.waitForEvent('popup'), detail.print().click()]);
+    const [popup] = await Promise.all([app.page.waitForEvent('popup'), detail.print().click()]);
     await popup.waitForLoadState();
     expect(popup.url()).toContain(`/ekol/user/printer/tr/${ids.combined}?timezone=Europe%2FIstanbul`);
     expect(await popup.getByTestId('receipt-number').textContent()).toBe(String(ids.combined));
     await popup.screenshot({ path: join(SCREENSHOTS, 'coupon-receipt.png') });
     await popup.close();
 
-    const visitor = await phone(browser, server.url);
+    const visitor = await phone(app.browser, app.server.url);
     const share = await visitor.newPage();
     await share.goto(`/tr/couponShare/${ids.combined}?userId=${userId}`);
     const model = new CouponSharePageModel(share);
@@ -164,43 +147,43 @@ describe('coupon history in Chromium', () => {
   }, 60_000);
 
   it('reads the history and a detail with the network off after one online visit', async () => {
-    const list = new CouponListPage(page);
+    const list = new CouponListPage(app.page);
     await list.open();
     await expect.poll(() => list.cards().count()).toBe(3);
-    await new CouponDetailPageModel(page).open(ids.combined);
+    await new CouponDetailPageModel(app.page).open(ids.combined);
     // The service worker installs in the background (slowly on a busy machine): wait, bounded.
-    await expect.poll(() => page.evaluate(async () => {
+    await expect.poll(() => app.page.evaluate(async () => {
       const ready = (globalThis as unknown as BrowserGlobals).navigator.serviceWorker.ready.then(() => true);
       return Promise.race([ready, new Promise<boolean>((r) => setTimeout(() => r(false), 3_000))]);
     }), { timeout: 45_000 }).toBe(true);
-    await expect.poll(() => page.evaluate(async () => {
+    await expect.poll(() => app.page.evaluate(async () => {
       const { caches } = globalThis as unknown as BrowserGlobals;
       for (const name of await caches.keys()) if (await (await caches.open(name)).match('/index.html', { ignoreSearch: true })) return true;
       return false;
     }), { timeout: 45_000 }).toBe(true);
 
-    await context.setOffline(true);
+    await app.context.setOffline(true);
     try {
-      await page.goto('/tr/coupons');
+      await app.page.goto('/tr/coupons');
       await list.offline().waitFor({ timeout: 20_000 });
       await expect.poll(() => list.cards().count()).toBe(3);
       // Filters work on the kept set.
       await list.status().selectOption('-2');
       await expect.poll(() => list.cards().count()).toBe(1);
       await list.status().selectOption('');
-      await page.screenshot({ path: join(SCREENSHOTS, 'coupons-offline.png') });
+      await app.page.screenshot({ path: join(SCREENSHOTS, 'coupons-offline.png') });
       await list.card(ids.combined).getByTestId('coupon-open').click();
-      const detail = new CouponDetailPageModel(page);
+      const detail = new CouponDetailPageModel(app.page);
       await detail.root().waitFor();
       expect(await detail.lines().count()).toBe(2);
       await detail.actionsOffline().waitFor();
       expect(await detail.sell().isDisabled()).toBe(true);
-      await page.screenshot({ path: join(SCREENSHOTS, 'coupon-detail-offline.png') });
+      await app.page.screenshot({ path: join(SCREENSHOTS, 'coupon-detail-offline.png') });
     } catch (err) {
-      await page.screenshot({ path: join(SCREENSHOTS, 'coupons-offline-failure.png') }).catch(() => undefined);
+      await app.page.screenshot({ path: join(SCREENSHOTS, 'coupons-offline-failure.png') }).catch(() => undefined);
       throw err;
     } finally {
-      await context.setOffline(false);
+      await app.context.setOffline(false);
     }
   }, 120_000);
 });

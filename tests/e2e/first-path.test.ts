@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -9,6 +9,7 @@ import { launch, phone, SCREENSHOTS } from './browser.ts';
 import { startServer, type RunningServer } from './server-process.ts';
 import { CouponsPage, HomePage, LoginPopup, SlipPage } from './pages/app-pages.ts';
 import { pgAvailable, createTestDatabase } from './pg-database.ts';
+import { assertBuilt, collectErrors } from './app-under-test.ts';
 
 const OPENING_CREDIT = 100_000;
 const STAKE = 1_000;
@@ -20,8 +21,7 @@ interface DbCheck { coupons: Array<{ id: number; total_stake: number; tips: numb
 async function playFirstPath(browser: Browser, url: string, shots: string): Promise<Placed> {
   const context = await phone(browser, url);
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
+  const errors = collectErrors(page, null);
   page.on('console', (m) => { if (m.type() === 'error') console.error(`[${shots}] console: ${m.text()}`); });
   page.on('response', (r) => { if (r.status() >= 500) console.error(`[${shots}] ${r.status()} ${r.url()}`); });
 
@@ -89,7 +89,7 @@ const CHECK_SQL = {
 describe('first vertical path in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    if (!existsSync('dist/index.html')) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
+    assertBuilt();
     browser = await launch();
   });
   afterAll(async () => { await browser?.close(); });

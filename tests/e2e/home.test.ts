@@ -3,46 +3,23 @@
  * with its dots, the "live now" groups whose count link opens LiveBets of that sport, and the
  * prematch and live jackpots, which a visitor does not see and a logged-in player does.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { launch, phone, SCREENSHOTS } from './browser.ts';
-import { startServer, type RunningServer } from './server-process.ts';
+import { SCREENSHOTS } from './browser.ts';
+import { collectErrors, useAppUnderTest } from './app-under-test.ts';
 import { LoginPopup } from './pages/app-pages.ts';
 
-const STATIC = process.env.STATIC_DIR ?? 'dist';
 
 /** The part of an image element read inside page.evaluate (this realm has no DOM types). */
 interface ImageLike { complete: boolean; naturalWidth: number }
 
 describe('Home content', () => {
-  let browser: Browser;
-  let server: RunningServer;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    if (!existsSync(join(STATIC, 'index.html'))) throw new Error(`${STATIC}/ is missing: run \`npm run build\` first (npm test does)`);
-    dataDir = mkdtempSync(join(tmpdir(), 'bet-home-'));
-    [browser, server] = await Promise.all([
-      launch(),
-      startServer({ DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', STATIC_DIR: STATIC, FEED_LIVE_COUNT: '12', FEED_SEED: '11', FEED_ID_BASE: '7000000' }),
-    ]);
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  const app = useAppUnderTest('home', { FEED_LIVE_COUNT: '12', FEED_SEED: '11', FEED_ID_BASE: '7000000' }, { timeout: 180_000 });
 
   it('shows the banners and the live matches by sport; a count link opens LiveBets of that sport', async () => {
-    const context = await phone(browser, server.url);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+    const { context, page } = await app.newPhonePage();
     // a visitor's userdata is a 401 by design; a missing banner image or a server error is not
-    page.on('response', (r) => { if (r.status() >= 500 || (r.status() >= 400 && !r.url().endsWith('/api/userdata'))) errors.push(`${r.status()} ${r.url()}`); });
+    const errors = collectErrors(page, (status, url) => status >= 500 || (status >= 400 && !url.endsWith('/api/userdata')));
 
     await page.goto('/tr/');
     const top = page.getByTestId('home-banners-top');
@@ -95,8 +72,7 @@ describe('Home content', () => {
   }, 120_000);
 
   it('shows the prematch and live jackpots with 4 decimals once a player logs in', async () => {
-    const context = await phone(browser, server.url);
-    const page = await context.newPage();
+    const { context, page } = await app.newPhonePage();
     await page.goto('/tr/');
     await page.getByTestId('home-banners-top').waitFor();
     expect(await page.getByTestId('home-jackpots').count()).toBe(0);

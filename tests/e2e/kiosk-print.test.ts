@@ -4,13 +4,10 @@
  * the receipt page is intercepted (answered 500, or left alone); the server and its cancel rule
  * are real. A player's failed print only alerts. Also the colours of a void match line.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, phone } from './browser.ts';
-import { startServer, type RunningServer } from './server-process.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { useAppUnderTest } from './app-under-test.ts';
 import { CouponDetailPageModel } from './pages/coupons-pages.ts';
 
 interface Odd { mid: number; special: string; odd: number }
@@ -35,15 +32,12 @@ const failPrint = (context: BrowserContext) => context.route('**/ekol/user/print
   route.fulfill({ status: 500, contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>Error</title><p>printer service failed</p>' }));
 
 describe('kiosk print failure in Chromium', () => {
-  let browser: Browser;
-  let server: RunningServer;
-  let dataDir: string;
+  const app = useAppUnderTest('kiosk', {}, { timeout: 180_000 });
   let odds: Odd[] = [];
 
   /** A phone context logged in as `user`, on the Home page. */
   async function session(user: string, password: string): Promise<{ context: BrowserContext; page: Page; dialogs: string[] }> {
-    const context = await phone(browser, server.url);
-    const page = await context.newPage();
+    const { context, page } = await app.newPhonePage();
     page.on('pageerror', (e) => console.error(`[kiosk] page error: ${e.message}`));
     const dialogs: string[] = [];
     page.on('dialog', (d) => { dialogs.push(d.message()); void d.accept(); });
@@ -62,9 +56,7 @@ describe('kiosk print failure in Chromium', () => {
   }
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'bet-e2e-kiosk-'));
-    [browser, server] = await Promise.all([launch(), startServer({ DATA_DIR: dataDir, DATABASE_URL: '' })]);
-    const r = await fetch(`${server.url}/api/matches`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sportId: 1, limit: 40 }) });
+    const r = await fetch(`${app.server.url}/api/matches`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sportId: 1, limit: 40 }) });
     const list = (await r.json()) as { data: { results: ListMatch[] } };
     odds = list.data.results
       .filter((m) => Date.parse(m.matchDate) > Date.now() + 3_600_000)
@@ -75,12 +67,6 @@ describe('kiosk print failure in Chromium', () => {
       });
     expect(odds.length).toBeGreaterThanOrEqual(5);
   }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
 
   it('on the terminal: the receipt prints, and when the printer page fails the coupon is cancelled with an alert', async () => {
     const { context, page, dialogs } = await session('kiosk', 'kiosk1234');
@@ -143,7 +129,7 @@ describe('kiosk print failure in Chromium', () => {
     const { context, page } = await session('demo', 'demo1234');
     const id = await place(page, [odds[4]!, odds[5] ?? odds[0]!], 500);
     // The back office voids one match (admin, results entry).
-    const admin = await browser.newContext({ baseURL: server.url });
+    const admin = await app.browser.newContext({ baseURL: app.server.url });
     const login = await admin.request.post('/api/login', { data: { userName: 'admin', password: 'admin1234' } });
     expect((await login.json()) as { status: boolean }).toMatchObject({ status: true });
     const entered = await admin.request.post('/api/bo/enterResult', { data: { matchId: odds[4]!.mid, result: { ft: { h: 0, a: 0 }, ht: { h: 0, a: 0 }, status: 'cancelled' } } });

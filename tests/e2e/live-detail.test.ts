@@ -4,42 +4,20 @@
  * patches them, the list-view toggle shows and is remembered, and the TV section asks a visitor to
  * log in and shows the stream area to a logged-in player.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { launch, phone } from './browser.ts';
-import { startServer, type RunningServer } from './server-process.ts';
+import { collectErrors, useAppUnderTest } from './app-under-test.ts';
 import { LoginPopup } from './pages/app-pages.ts';
 import { LiveBetsPage, LiveDetailPage } from './pages/live-pages.ts';
 
-const STATIC = process.env.STATIC_DIR ?? 'dist';
 /** Screenshots to look at (the brief's path), beside the suite's own. */
 const SHOTS = process.env.LIVE_SHOTS ?? '/tmp';
 
 describe('live MatchDetail filters, list view and TV in Chromium', () => {
-  let browser: Browser;
-  let server: RunningServer;
-  let dataDir: string;
-  beforeAll(async () => {
-    if (!existsSync(join(STATIC, 'index.html'))) throw new Error(`${STATIC}/ is missing: run \`npm run build\` first (npm test does)`);
-    dataDir = mkdtempSync(join(tmpdir(), 'bet-live-detail-'));
-    server = await startServer({
-      DATA_DIR: dataDir, DATABASE_URL: '', FEED_LIVE_COUNT: '12', FEED_SEED: '5', FEED_SPEED: '20',
-      FEED_ID_BASE: '6000000', REDIS_URL: '', STATIC_DIR: STATIC,
-    });
-    browser = await launch();
-  }, 90_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  const app = useAppUnderTest('live-detail', { FEED_LIVE_COUNT: '12', FEED_SEED: '5', FEED_SPEED: '20', FEED_ID_BASE: '6000000' }, { timeout: 90_000 });
 
   it('shows the list-view toggle with second_live_view 1 and remembers the choice', async () => {
-    const context = await phone(browser, server.url);
-    const page = await context.newPage();
+    const { context, page } = await app.newPhonePage();
     const live = new LiveBetsPage(page);
     await live.open();
     const toggle = page.getByTestId('live-list-view');
@@ -60,11 +38,8 @@ describe('live MatchDetail filters, list view and TV in Chromium', () => {
   }, 90_000);
 
   it('filters market groups by tab as the feed patches them, and guards the TV stream', async () => {
-    const context = await phone(browser, server.url);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('response', (r) => { if (r.status() >= 500) errors.push(`${r.status()} ${r.url()}`); });
+    const { context, page } = await app.newPhonePage();
+    const errors = collectErrors(page);
     // football: the sport with the most markets and tabs (and on TV in the simulator)
     await page.goto('/tr/livebets?sid=1');
     const live = new LiveBetsPage(page);

@@ -4,43 +4,22 @@
  * whose odds move, live MatchDetail shows the score header, live odds go on the slip, a
  * suspension locks them on the slip, and a live coupon is placed (or refused in the spec's shape).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { launch, phone, SCREENSHOTS } from './browser.ts';
-import { startServer, type RunningServer } from './server-process.ts';
+import { SCREENSHOTS } from './browser.ts';
+import { collectErrors, useAppUnderTest } from './app-under-test.ts';
 import { LoginPopup, SlipPage } from './pages/app-pages.ts';
 import { LiveBetsPage, LiveDetailPage } from './pages/live-pages.ts';
 
 describe('live betting in Chromium', () => {
-  let browser: Browser;
-  let server: RunningServer;
-  let dataDir: string;
-  beforeAll(async () => {
-    // startServer passes STATIC_DIR on: a build elsewhere (npx vite build --outDir ...) is tested the same way
-    if (!existsSync(join(process.env.STATIC_DIR ?? 'dist', 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
-    dataDir = mkdtempSync(join(tmpdir(), 'bet-live-'));
-    // 40 game seconds a second: a goal in some match every few seconds, 300 game seconds (7.5 s) suspended after it
-    server = await startServer({
-      DATA_DIR: dataDir, DATABASE_URL: '', FEED_LIVE_COUNT: '10', FEED_SEED: '7', FEED_SPEED: '40',
-      FEED_SUSPEND_SEC: '300', FEED_ID_BASE: '5000000', REDIS_URL: '',
-    });
-    browser = await launch();
-  }, 90_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  // 40 game seconds a second: a goal in some match every few seconds, 300 game seconds (7.5 s) suspended after it
+  const app = useAppUnderTest('live', {
+    FEED_LIVE_COUNT: '10', FEED_SEED: '7', FEED_SPEED: '40', FEED_SUSPEND_SEC: '300', FEED_ID_BASE: '5000000',
+  }, { timeout: 90_000 });
 
   it('moves live odds, locks a suspended slip pick and places a live coupon', async () => {
-    const context = await phone(browser, server.url);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('response', (r) => { if (r.status() >= 500) errors.push(`${r.status()} ${r.url()}`); });
+    const { context, page } = await app.newPhonePage();
+    const errors = collectErrors(page);
 
     const live = new LiveBetsPage(page);
     await live.open();

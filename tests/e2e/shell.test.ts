@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { launch, phone, SCREENSHOTS } from './browser.ts';
-import { startServer, type RunningServer } from './server-process.ts';
+import { SCREENSHOTS } from './browser.ts';
+import { useAppUnderTest } from './app-under-test.ts';
 import { HomePage } from './pages/app-pages.ts';
 
 /** The few browser globals these tests touch inside page.evaluate (this realm has no DOM types). */
@@ -16,22 +13,10 @@ interface BrowserGlobals {
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
 
 describe('app shell: languages, guards, PWA', () => {
-  let browser: Browser;
-  let server: RunningServer;
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'bet-shell-'));
-    [browser, server] = await Promise.all([launch(), startServer({ DATA_DIR: dataDir, DATABASE_URL: '' })]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const app = useAppUnderTest('shell');
 
   it('redirects the root and unknown language codes to the current language', async () => {
-    const context = await phone(browser, server.url);
-    const page = await context.newPage();
+    const { context, page } = await app.newPhonePage();
     await page.goto('/');
     await page.waitForURL(/\/tr\/?$/);
     await page.goto('/en/');
@@ -45,16 +30,14 @@ describe('app shell: languages, guards, PWA', () => {
   });
 
   it('sends a visitor away from Coupons to Home', async () => {
-    const context = await phone(browser, server.url);
-    const page = await context.newPage();
+    const { context, page } = await app.newPhonePage();
     await page.goto('/tr/coupons');
     await page.waitForURL(/\/tr\/?$/);
     await context.close();
   });
 
   it('mirrors the layout for a right-to-left language', async () => {
-    const context = await phone(browser, server.url);
-    const page = await context.newPage();
+    const { context, page } = await app.newPhonePage();
     await page.goto('/fa/');
     await new HomePage(page).rows().first().waitFor();
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
@@ -63,8 +46,7 @@ describe('app shell: languages, guards, PWA', () => {
   });
 
   it('shows the iPhone add-to-home hint until it is dismissed, then never again', async () => {
-    const context = await phone(browser, server.url, IPHONE);
-    const page = await context.newPage();
+    const { context, page } = await app.newPhonePage(IPHONE);
     await page.goto('/tr/');
     const hint = page.getByTestId('install-hint');
     await hint.waitFor();
@@ -77,8 +59,7 @@ describe('app shell: languages, guards, PWA', () => {
   });
 
   it('serves no install hint on Android', async () => {
-    const context = await phone(browser, server.url);
-    const page = await context.newPage();
+    const { context, page } = await app.newPhonePage();
     await page.goto('/tr/');
     await new HomePage(page).rows().first().waitFor();
     expect(await page.getByTestId('install-hint').count()).toBe(0);
@@ -86,8 +67,7 @@ describe('app shell: languages, guards, PWA', () => {
   });
 
   it('installs a service worker that opens the app and the last matches offline', async () => {
-    const context = await phone(browser, server.url);
-    const page = await context.newPage();
+    const { context, page } = await app.newPhonePage();
     await page.goto('/tr/');
     await new HomePage(page).rows().first().waitFor();
     const manifest = await (await page.request.get('/manifest.webmanifest')).json() as { start_url: string; icons: unknown[] };

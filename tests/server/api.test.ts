@@ -4,12 +4,12 @@
  * Each driver is seeded once; tests isolate their money with fresh players (harness.addUser) or
  * by comparing snapshots taken before and after.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { MatchListItem } from '../../domain/protocol/entities.ts';
 import type { CouponItem, CouponLine } from '../../domain/protocol/coupons.ts';
 import { postLedger } from '../../server/wallet/ledger.ts';
-import { drivers, ledgerViolations, snapshot, startHarness, type Harness } from './harness.ts';
+import { drivers, ledgerViolations, snapshot, useHarness } from './harness.ts';
 
 const MSG = {
   wrongLogin: 'Yanlış kullanıcı adı yada şifre',
@@ -57,36 +57,20 @@ function single(p: Pick, stake: number, over: Record<string, unknown> = {}): Rec
 const DRIVERS = await drivers();
 
 describe.each(DRIVERS)('server API on %s', (driver) => {
-  let h: Harness;
+  const h = useHarness(driver);
   /** Upcoming football matches at the seed time, earliest first. */
   let football: MatchListItem[];
 
   beforeAll(async () => {
-    h = await startHarness(driver);
     const res = await h.call('matches', { sportId: 1, limit: 50 });
     football = json<MatchesReply>(res).data.results;
     expect(football.length).toBeGreaterThanOrEqual(21);
-  });
-
-  afterEach(() => h?.resetClock());
-
-  afterAll(async () => {
-    if (!h) return;
-    try {
-      expect(await ledgerViolations(h.db)).toEqual([]);
-    } finally {
-      await h.close();
-    }
   });
 
   async function coupon(cookie: string, payload: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse> {
     return h.call('createCoupon', payload, { cookie, ...(headers ? { headers } : {}) });
   }
 
-  async function player(prefix: string, credit: number, limits?: unknown): Promise<{ id: number; cookie: string }> {
-    const u = await h.addUser(prefix, credit, limits);
-    return { id: u.id, cookie: await h.login(u.userName, u.password) };
-  }
 
   async function betRows(userId: number) {
     return h.db.query<{ amount: number; balance_after: number; ref_type: string; ref_id: number }>(
@@ -216,7 +200,7 @@ describe.each(DRIVERS)('server API on %s', (driver) => {
 
   describe('createCoupon', () => {
     it('places a single coupon at the server odd: coupon, tip, ledger, wallet, list and detail agree', async () => {
-      const u = await player('single', 100_000);
+      const u = await h.player('single', 100_000);
       const m = football[1]!;
       const p = pickOf(m, 1, 1);
       const stake = 1_500;
@@ -254,7 +238,7 @@ describe.each(DRIVERS)('server API on %s', (driver) => {
       expect(d.results[0]).toMatchObject({ matchId: p.mid, home: m.homeTeam, away: m.awayTeam, odds: server!.odd, isBank: 0, isLive: 0 });
 
       // Another player cannot read it.
-      const other = await player('peek', 0);
+      const other = await h.player('peek', 0);
       const peek = await h.call('getCouponDetail', { ticketId: body.ticketId }, { cookie: other.cookie });
       expect(peek.statusCode).toBe(404);
       expect(json(peek).status).toBe(false);
@@ -276,7 +260,7 @@ describe.each(DRIVERS)('server API on %s', (driver) => {
     });
 
     it('with oddChangeOk accepts a stale client odd but books the server odd', async () => {
-      const u = await player('stale', 100_000);
+      const u = await h.player('stale', 100_000);
       const p = pickOf(football[3]!);
       const res = await coupon(u.cookie, single({ ...p, odd: p.odd + 250 }, 1_000, { oddChangeOk: true }));
       expect(res.statusCode).toBe(200);
@@ -288,7 +272,7 @@ describe.each(DRIVERS)('server API on %s', (driver) => {
     });
 
     it('places a combination (KK) of two matches at the product of the server odds', async () => {
-      const u = await player('kk', 100_000);
+      const u = await h.player('kk', 100_000);
       const a = pickOf(football[4]!);
       const b = pickOf(football[5]!, 1, 3);
       const res = await coupon(u.cookie, { ...single(a, 1_000), ticketType: 'KK', couponType: 0, tips: [tipOf(a), tipOf(b)] });
@@ -301,7 +285,7 @@ describe.each(DRIVERS)('server API on %s', (driver) => {
     });
 
     it('places a system (SK 2 of 3) coupon: 3 combinations, totalStake = 3 x ticketStake', async () => {
-      const u = await player('sk', 100_000);
+      const u = await h.player('sk', 100_000);
       const picks = football.slice(18, 21).map((m) => pickOf(m));
       const res = await coupon(u.cookie, { ...single(picks[0]!, 3_000), ticketType: 'SK', couponType: 1, systemTickets: [2], ticketStake: 1_000, tips: picks.map((x) => tipOf(x)) });
       expect(res.statusCode, res.body).toBe(200);
@@ -315,7 +299,7 @@ describe.each(DRIVERS)('server API on %s', (driver) => {
 
   describe('Idempotency-Key', () => {
     it('a repeated key returns the first reply and debits once; a new key places a second coupon', async () => {
-      const u = await player('idem', 100_000);
+      const u = await h.player('idem', 100_000);
       const payload = single(pickOf(football[6]!), 2_000);
       const first = await coupon(u.cookie, payload, { 'idempotency-key': 'key-A' });
       const again = await coupon(u.cookie, payload, { 'idempotency-key': 'key-A' });
@@ -334,8 +318,8 @@ describe.each(DRIVERS)('server API on %s', (driver) => {
     });
 
     it('a key is per user: the same key from another player places their own coupon', async () => {
-      const a = await player('idemA', 10_000);
-      const b = await player('idemB', 10_000);
+      const a = await h.player('idemA', 10_000);
+      const b = await h.player('idemB', 10_000);
       const payload = single(pickOf(football[6]!), 1_000);
       const ra = json<CouponReply>(await coupon(a.cookie, payload, { 'idempotency-key': 'shared-key' }));
       const rb = json<CouponReply>(await coupon(b.cookie, payload, { 'idempotency-key': 'shared-key' }));
@@ -351,7 +335,7 @@ describe.each(DRIVERS)('server API on %s', (driver) => {
      * has already looked the key up and found nothing). PGlite runs one transaction at a time.
      */
     async function sameKeyAtOnce(prefix: string): Promise<{ userId: number; replies: LightMyRequestResponse[] }> {
-      const u = await player(prefix, 100_000);
+      const u = await h.player(prefix, 100_000);
       const payload = single(pickOf(football[7]!), 1_000);
       const send = () => Promise.all(Array.from({ length: 5 }, () => coupon(u.cookie, payload, { 'idempotency-key': 'key-par' })));
       if (driver !== 'pg') return { userId: u.id, replies: await send() };
@@ -409,7 +393,7 @@ describe.each(DRIVERS)('server API on %s', (driver) => {
     // BUG: reusing a key with a different payload silently returns the first coupon's reply (status
     // true, the old ticketId, nothing placed); the IETF Idempotency-Key draft says 422.
     it('a key reused with a different payload is refused (422), not answered with the old coupon', async () => {
-      const u = await player('idemDiff', 100_000);
+      const u = await h.player('idemDiff', 100_000);
       const first = await coupon(u.cookie, single(pickOf(football[6]!), 1_000), { 'idempotency-key': 'key-D' });
       expect(first.statusCode).toBe(200);
       const other = await coupon(u.cookie, single(pickOf(football[7]!), 5_000), { 'idempotency-key': 'key-D' });
@@ -428,7 +412,7 @@ describe.each(DRIVERS)('server API on %s', (driver) => {
     let draws: Pick[];
 
     beforeAll(async () => {
-      u = await player('bad', 100_000);
+      u = await h.player('bad', 100_000);
       p = pickOf(football[8]!);
       q = pickOf(football[9]!);
       r = pickOf(football[12]!);
@@ -551,7 +535,7 @@ describe.each(DRIVERS)('server API on %s', (driver) => {
 
   describe('insufficient credit', () => {
     it("refuses a stake the drained wallet cannot cover with 'Kredi yetersiz' and changes nothing", async () => {
-      const u = await player('poor', 100_000);
+      const u = await h.player('poor', 100_000);
       await h.db.tx((q) => postLedger(q, { userId: u.id, amount: -99_950, kind: 'withdraw', refType: 'test', refId: null }));
       const before = await snapshot(h.db, u.id);
       expect(before.balance).toBe(50);
@@ -564,7 +548,7 @@ describe.each(DRIVERS)('server API on %s', (driver) => {
 
     it('refuses a stake the user limits allow but the wallet cannot cover', async () => {
       const big = { minTip: 1, minStake: 100, maxStake: 10_000_000, maxPay: 1_000_000_000, status: 1 };
-      const u = await player('limits', 30_000, { single: big });
+      const u = await h.player('limits', 30_000, { single: big });
       const before = await snapshot(h.db, u.id);
       const res = await coupon(u.cookie, single(pickOf(football[10]!), 30_001));
       expect(res.statusCode).toBe(422);
@@ -584,7 +568,7 @@ describe.each(DRIVERS)('server API on %s', (driver) => {
     it('10 coupons at once on a balance that covers 3: exactly 3 placed, never negative', async () => {
       const stake = 1_000;
       const opening = 3 * stake + 500;
-      const u = await player('race', opening);
+      const u = await h.player('race', opening);
       const before = await snapshot(h.db, u.id);
       const p = pickOf(football[11]!);
       const replies = await Promise.all(Array.from({ length: 10 }, () => coupon(u.cookie, single(p, stake))));

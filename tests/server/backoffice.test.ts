@@ -2,10 +2,10 @@
  * Back-office money calls (/api/bo/*): a back-office session approves or rejects players' deposit
  * and withdrawal requests; a player's session is refused; a repeated decision changes nothing.
  */
-import { afterAll, describe, expect, it, beforeAll } from 'vitest';
+import { describe, expect, it, beforeAll } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { seedAccountDemo } from '../../server/content/demo-seed.ts';
-import { drivers, ledgerViolations, SEED_NOW, startHarness, type Harness } from './harness.ts';
+import { drivers, SEED_NOW, useHarness } from './harness.ts';
 
 type Body = { status: boolean; msg?: string; error?: string; [k: string]: unknown };
 const json = (r: LightMyRequestResponse) => r.json<Body>();
@@ -24,16 +24,11 @@ const withdrawal = (amount: number) => ({
 });
 
 describe.each(DRIVERS)('back office money on %s', (driver) => {
-  let h: Harness;
+  const h = useHarness(driver, { resetClock: false });
   let admin = '';
   beforeAll(async () => {
-    h = await startHarness(driver);
     await seedAccountDemo(h.db, SEED_NOW);
     admin = await h.login('admin', 'admin1234');
-  });
-  afterAll(async () => {
-    if (!h) return;
-    try { expect(await ledgerViolations(h.db)).toEqual([]); } finally { await h.close(); }
   });
 
   const balance = async (id: number) => (await h.db.query<{ balance: number }>('select balance from wallets where user_id = $1', [id]))[0]!.balance;

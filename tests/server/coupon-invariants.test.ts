@@ -6,9 +6,9 @@
  *   no balance ever went below zero;
  * - the same Idempotency-Key 50 times at once: one coupon, one debit, and every reply is the first.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { drivers, ledgerViolations, snapshot, startHarness, SEED_NOW, type Harness } from './harness.ts';
+import { drivers, ledgerViolations, snapshot, useHarness, SEED_NOW } from './harness.ts';
 
 const DRIVERS = await drivers();
 
@@ -16,14 +16,13 @@ interface Reply { status: boolean; msg: string; ticketId?: number; [k: string]: 
 interface Single { mid: number; outcomeId: number; odd: number }
 
 describe.each(DRIVERS)('coupon placement invariants on %s', (driver) => {
-  let h: Harness;
+  const h = useHarness(driver, { resetClock: false });
   let app: FastifyInstance;
   let base: string;
   /** 240 distinct single picks: (match, 1X2 outcome) of upcoming football matches. */
   let singles: Single[];
 
   beforeAll(async () => {
-    h = await startHarness(driver);
     app = await h.buildApp();
     await app.listen({ port: 0, host: '127.0.0.1' });
     const addr = app.server.address();
@@ -40,15 +39,6 @@ describe.each(DRIVERS)('coupon placement invariants on %s', (driver) => {
     expect(singles.length).toBe(240);
   });
 
-  afterAll(async () => {
-    if (!h) return;
-    try {
-      expect(await ledgerViolations(h.db)).toEqual([]);
-    } finally {
-      await h.close();
-    }
-  });
-
   const body = (s: Single, stake: number) => JSON.stringify({
     lang: 'tr', ticketType: 'TK', oddChangeOk: false, systemTickets: [], totalStake: stake, ticketStake: stake,
     tips: [{ mid: s.mid, oddTypeId: 1, ttype: 'N', odd: s.odd, banko: false, ktip: { outcomeid: s.outcomeId, special: '' } }],
@@ -62,10 +52,6 @@ describe.each(DRIVERS)('coupon placement invariants on %s', (driver) => {
     return { code: res.status, reply: (await res.json()) as Reply };
   }
 
-  async function player(prefix: string, credit: number): Promise<{ id: number; cookie: string }> {
-    const u = await h.addUser(prefix, credit);
-    return { id: u.id, cookie: await h.login(u.userName, u.password) };
-  }
 
   const bets = (userId: number) => h.db.query<{ amount: number; balance_after: number; ref_id: number }>(
     `select amount, balance_after, ref_id from ledger where user_id = $1 and kind = 'bet' order by id`, [userId]);
@@ -74,7 +60,7 @@ describe.each(DRIVERS)('coupon placement invariants on %s', (driver) => {
     const stake = 1_000;
     const affordable = 73;
     const opening = affordable * stake + 999;
-    const u = await player('inv200', opening);
+    const u = await h.player('inv200', opening);
     const replies = await Promise.all(singles.slice(0, 200).map((s, i) => post(u.cookie, body(s, stake), `inv-${i}`)));
 
     const accepted = replies.filter((r) => r.code === 200);
@@ -98,7 +84,7 @@ describe.each(DRIVERS)('coupon placement invariants on %s', (driver) => {
 
   it('200 coupons of mixed stakes at once: what was taken is exactly what was placed, and each refusal was short of credit', async () => {
     const opening = 100_000;
-    const u = await player('invMix', opening);
+    const u = await h.player('invMix', opening);
     const stakes = singles.slice(0, 200).map((_, i) => 100 + ((i * 7919) % 24_900));
     const replies = await Promise.all(singles.slice(0, 200).map((s, i) => post(u.cookie, body(s, stakes[i]!), `mix-${i}`)));
     expect(replies.filter((r) => r.code >= 500)).toEqual([]);
@@ -115,7 +101,7 @@ describe.each(DRIVERS)('coupon placement invariants on %s', (driver) => {
   });
 
   it('the same coupon 20 times at once: exactly 3 placed (the same-coupon rule holds under concurrency)', async () => {
-    const u = await player('invSame', 100_000);
+    const u = await h.player('invSame', 100_000);
     const payload = body(singles[210]!, 1_000);
     const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => post(u.cookie, payload, `same-${i}`)));
     expect(replies.filter((r) => r.code === 200)).toHaveLength(3);
@@ -145,7 +131,7 @@ describe.each(DRIVERS)('coupon placement invariants on %s', (driver) => {
   });
 
   it('the same Idempotency-Key 50 times at once: one coupon, one debit, every reply the first reply', async () => {
-    const u = await player('invKey', 50_000);
+    const u = await h.player('invKey', 50_000);
     const payload = body(singles[200]!, 2_500);
     const replies = await Promise.all(Array.from({ length: 50 }, () => post(u.cookie, payload, 'same-key-50')));
     expect(replies.map((r) => r.code)).toEqual(Array(50).fill(200));
@@ -159,7 +145,7 @@ describe.each(DRIVERS)('coupon placement invariants on %s', (driver) => {
   });
 
   it('the same key 50 times at once for a coupon the player cannot pay: all refused, nothing kept, the key still usable', async () => {
-    const u = await player('invKey2', 2_000);
+    const u = await h.player('invKey2', 2_000);
     const payload = body(singles[201]!, 2_500);
     const replies = await Promise.all(Array.from({ length: 50 }, () => post(u.cookie, payload, 'poor-key')));
     expect(replies.every((r) => r.code === 422 && r.reply.msg === 'Kredi yetersiz')).toBe(true);

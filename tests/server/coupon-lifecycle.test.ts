@@ -3,13 +3,12 @@
  * with the sell offer, sell (and its races with settlement and with itself), cancel and its
  * refusals, the print page and the public share calls. Money is checked in the ledger.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { MatchListItem } from '../../domain/protocol/entities.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CouponDetailReply, CouponItem } from '../../domain/protocol/coupons.ts';
 import { sellPrice } from '../../domain/coupon/sell.ts';
 import { settleMatch } from '../../server/settlement/settle-match.ts';
 import { CANCEL_BEFORE_KICKOFF_MS, SELL_MARGIN_PERMILLE } from '../../server/betting-lifecycle/rules.ts';
-import { drivers, ledgerViolations, snapshot, startHarness, type Harness } from './harness.ts';
+import { drivers, pickOf, snapshot, tipOf as tip, useFootballMatches, useHarness, type Pick } from './harness.ts';
 import type { FastifyInstance } from 'fastify';
 import { LiveState } from '../../server/feed/live-state.ts';
 import { fixtureMatch } from '../../server/feed/test-fixtures.ts';
@@ -17,45 +16,15 @@ import { matchLineState, tipTone } from '../../domain/coupon/display.ts';
 
 const DRIVERS = await drivers();
 
-interface Pick { mid: number; matchDate: number; oddsType: number; outcomeId: number; special: string; odd: number }
-
 describe.each(DRIVERS)('coupon lifecycle on %s', (driver) => {
-  let h: Harness;
-  let football: MatchListItem[];
-  let next = 0;
-  const takeMatch = () => football[next++]!;
+  const h = useHarness(driver);
+  /** Each test takes its own matches so results do not leak between tests. */
+  const takeMatch = useFootballMatches(h, 20);
 
-  beforeAll(async () => {
-    h = await startHarness(driver);
-    const res = await h.call('matches', { sportId: 1, limit: 60 });
-    football = res.json<{ data: { results: MatchListItem[] } }>().data.results.filter((m) => m.odds.some((g) => g.oddstype === 1));
-    expect(football.length).toBeGreaterThanOrEqual(20);
-  });
-  afterEach(() => h?.resetClock());
-  afterAll(async () => {
-    if (!h) return;
-    try {
-      expect(await ledgerViolations(h.db)).toEqual([]);
-    } finally {
-      await h.close();
-    }
-  });
-
-  function pickOf(m: MatchListItem, outcomeId = 1): Pick {
-    const g = m.odds.find((x) => x.oddstype === 1)!;
-    const o = g.outcomes.find((x) => x.outcomeid === outcomeId)!;
-    return { mid: m.id, matchDate: Date.parse(m.matchDate), oddsType: 1, outcomeId, special: g.special, odd: o.odd };
-  }
-  const tip = (p: Pick) => ({ mid: p.mid, oddTypeId: p.oddsType, ttype: 'N', odd: p.odd, banko: false, ktip: { outcomeid: p.outcomeId, special: p.special } });
-
-  async function player(prefix: string, credit = 100_000) {
-    const u = await h.addUser(prefix, credit);
-    return { id: u.id, cookie: await h.login(u.userName, u.password) };
-  }
   async function place(cookie: string, picks: Pick[], stake: number, type?: 'TK' | 'KK' | 'CK'): Promise<number> {
     const res = await h.call('createCoupon', {
       ticketType: type ?? (picks.length === 1 ? 'TK' : 'KK'), oddChangeOk: true, systemTickets: [],
-      totalStake: stake * (type === 'CK' ? picks.length : 1), ticketStake: stake, tips: picks.map(tip),
+      totalStake: stake * (type === 'CK' ? picks.length : 1), ticketStake: stake, tips: picks.map((p) => tip(p)),
     }, { cookie });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ ticketId: number }>().ticketId;
@@ -66,7 +35,7 @@ describe.each(DRIVERS)('coupon lifecycle on %s', (driver) => {
   const detail = async (cookie: string, ticketId: number) => (await h.call('getCouponDetail', { ticketId }, { cookie })).json<CouponDetailReply>();
 
   it('lists with status, type and date filters, 25 a page by default, newest first', async () => {
-    const u = await player('list');
+    const u = await h.player('list');
     const ms = [takeMatch(), takeMatch(), takeMatch()];
     const a = pickOf(ms[0]!);
     const b = pickOf(ms[1]!);
@@ -94,7 +63,7 @@ describe.each(DRIVERS)('coupon lifecycle on %s', (driver) => {
   });
 
   it('detail: summary, lines, the sell offer priced with sellPrice, and cancel offered', async () => {
-    const u = await player('detail');
+    const u = await h.player('detail');
     const p = pickOf(takeMatch());
     const id = await place(u.cookie, [p], 1_000);
     const d = await detail(u.cookie, id);
@@ -105,12 +74,12 @@ describe.each(DRIVERS)('coupon lifecycle on %s', (driver) => {
     expect(d.sellType).toEqual({ status: true, msg: '', amount: expected.amount });
     expect(d.sellType.amount).toBe(900);
     // Not the owner: not found.
-    const other = await player('other');
+    const other = await h.player('other');
     expect((await h.call('getCouponDetail', { ticketId: id }, { cookie: other.cookie })).statusCode).toBe(404);
   });
 
   it('sells a waiting single: status 2, paid 1, pay date now, the price credited once', async () => {
-    const u = await player('sell');
+    const u = await h.player('sell');
     const p = pickOf(takeMatch());
     const id = await place(u.cookie, [p], 1_000);
     const offer = (await detail(u.cookie, id)).sellType.amount;
@@ -132,7 +101,7 @@ describe.each(DRIVERS)('coupon lifecycle on %s', (driver) => {
   });
 
   it('does not offer sell on a multiple (CK) coupon', async () => {
-    const u = await player('ck');
+    const u = await h.player('ck');
     const m = takeMatch();
     const id = await place(u.cookie, [pickOf(m, 1), pickOf(m, 2)], 500, 'CK');
     const d = await detail(u.cookie, id);
@@ -142,7 +111,7 @@ describe.each(DRIVERS)('coupon lifecycle on %s', (driver) => {
 
   it('a sell racing a settlement, or another sell, pays once', async () => {
     for (let round = 0; round < 3; round++) {
-      const u = await player(`race${round}`);
+      const u = await h.player(`race${round}`);
       const p = pickOf(takeMatch());
       const id = await place(u.cookie, [p], 1_000);
       const [s1, s2] = await Promise.all([
@@ -160,7 +129,7 @@ describe.each(DRIVERS)('coupon lifecycle on %s', (driver) => {
   });
 
   it('cancels a waiting coupon with a refund; refuses after the cancel time and for a started match', async () => {
-    const u = await player('cancel');
+    const u = await h.player('cancel');
     const p = pickOf(takeMatch());
     const id = await place(u.cookie, [p], 1_500);
     expect(await balance(u.id)).toBe(98_500);
@@ -185,7 +154,7 @@ describe.each(DRIVERS)('coupon lifecycle on %s', (driver) => {
   });
 
   it('prints an 80 mm receipt for the owner only, with the date in the given time zone', async () => {
-    const u = await player('print');
+    const u = await h.player('print');
     const p = pickOf(takeMatch());
     const id = await place(u.cookie, [p], 1_000);
     const get = (cookie?: string, tz = 'Europe/Istanbul') => h.app.inject({ method: 'GET', url: `/ekol/user/printer/tr/${id}?timezone=${encodeURIComponent(tz)}`, headers: cookie ? { cookie } : {} });
@@ -202,12 +171,12 @@ describe.each(DRIVERS)('coupon lifecycle on %s', (driver) => {
     expect(res.body).toMatch(/data-testid="receipt-date">[^<]*15:00/);
     expect((await get(u.cookie, 'Not/AZone')).statusCode).toBe(200);
     expect((await get()).statusCode).toBe(401);
-    const other = await player('print2');
+    const other = await h.player('print2');
     expect((await get(other.cookie)).statusCode).toBe(404);
   });
 
   it('share: the public calls need the owner id of the link and send nothing about the player', async () => {
-    const u = await player('share');
+    const u = await h.player('share');
     const p = pickOf(takeMatch());
     const id = await place(u.cookie, [p], 1_000);
     const res = await h.call('shareCoupon', { couponId: id, userId: u.id });
@@ -222,7 +191,7 @@ describe.each(DRIVERS)('coupon lifecycle on %s', (driver) => {
   // ------------------------------------------------------------ issue 6: terminals, live sell, void lines
 
   async function terminal(prefix: string, credit = 100_000) {
-    const u = await player(prefix, credit);
+    const u = await h.player(prefix, credit);
     await h.db.query(`update users set user_type = 'T', terminal_no = $2 where id = $1`, [u.id, `T-${u.id}`]);
     return u;
   }
@@ -271,7 +240,7 @@ describe.each(DRIVERS)('coupon lifecycle on %s', (driver) => {
     expect(late.statusCode).toBe(422);
     expect(late.json()).toMatchObject({ status: false, msg: 'the coupon cancel time has expired' });
 
-    const u = await player('noterm');
+    const u = await h.player('noterm');
     const mine = await place(u.cookie, [pickOf(takeMatch())], 1_000);
     const refused = await cancelPrint(u.cookie, mine);
     expect(refused.statusCode).toBe(403);
@@ -305,7 +274,7 @@ describe.each(DRIVERS)('coupon lifecycle on %s', (driver) => {
     });
 
     it('offers the sell at the live odd of the open tip, and not while it is suspended or the match stopped', async () => {
-      const u = await player('livesell');
+      const u = await h.player('livesell');
       const p = pickOf(takeMatch());
       const id = await place(u.cookie, [p], 1_000);
       h.clock.now = p.matchDate + 20 * 60_000;
@@ -329,7 +298,7 @@ describe.each(DRIVERS)('coupon lifecycle on %s', (driver) => {
     });
 
     it('an odds change between the quote and the sell: refused with the new amount, then paid at it', async () => {
-      const u = await player('livemove');
+      const u = await h.player('livemove');
       const p = pickOf(takeMatch());
       const id = await place(u.cookie, [p], 1_000);
       h.clock.now = p.matchDate + 30 * 60_000;
@@ -351,7 +320,7 @@ describe.each(DRIVERS)('coupon lifecycle on %s', (driver) => {
       const odds = [1_500, 1_700, 1_900, 2_300];
       for (let round = 0; round < 4; round++) {
         h.resetClock();
-        const u = await player(`liverace${round}`);
+        const u = await h.player(`liverace${round}`);
         const p = pickOf(takeMatch());
         const id = await place(u.cookie, [p], 1_000);
         h.clock.now = p.matchDate + 10 * 60_000;
@@ -390,7 +359,7 @@ describe.each(DRIVERS)('coupon lifecycle on %s', (driver) => {
   });
 
   it('a void tip comes back with its outcome, so the line shows neutral, not won', async () => {
-    const u = await player('void');
+    const u = await h.player('void');
     const p = pickOf(takeMatch());
     const id = await place(u.cookie, [p], 1_000);
     await settleMatch(h.db, p.mid, { ft: { h: 0, a: 0 }, ht: { h: 0, a: 0 }, status: 'cancelled' }, h.clock.now);

@@ -5,13 +5,13 @@
  * must leave the database exactly as it was (snapshot), an accepted one is checked against numbers
  * computed here independently (brute-force combinations, BigInt).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { LiveState } from '../../server/feed/live-state.ts';
 import { fixtureMatch } from '../../server/feed/test-fixtures.ts';
 import type { LiveMatch } from '../../domain/protocol/feed.ts';
 import { postLedger } from '../../server/wallet/ledger.ts';
-import { drivers, ledgerViolations, snapshot, startHarness, SEED_NOW, type Harness } from './harness.ts';
+import { drivers, snapshot, useHarness, SEED_NOW } from './harness.ts';
 
 const TR = {
   couponCreated: 'Tebrikler! Kupon Başarılı Bir Şekilde Oluşturuldu.',
@@ -75,7 +75,7 @@ function subsets<T>(items: T[], k: number): T[][] {
 const BIG = { minTip: 1, minStake: 100, maxStake: 1_000_000, maxPay: 1_000_000_000, status: 1 };
 
 describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
-  let h: Harness;
+  const h = useHarness(driver);
   let fixtures: Fixture[];
   let next = 0;
   /** Matches no other test of this file uses. */
@@ -88,7 +88,6 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
   };
 
   beforeAll(async () => {
-    h = await startHarness(driver);
     const rows = await h.db.query<{ mid: number; name: string; odds: number[] }>(
       `select m.id as mid, th.name || ' - ' || ta.name as name, array_agg(o.odd order by o.outcome_id) as odds
          from matches m join teams th on th.id = m.home_id join teams ta on ta.id = m.away_id
@@ -104,21 +103,6 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
     expect(fixtures.length).toBeGreaterThanOrEqual(80);
   });
 
-  afterEach(() => h?.resetClock());
-
-  afterAll(async () => {
-    if (!h) return;
-    try {
-      expect(await ledgerViolations(h.db)).toEqual([]);
-    } finally {
-      await h.close();
-    }
-  });
-
-  async function player(prefix: string, credit: number, limits?: unknown): Promise<{ id: number; cookie: string }> {
-    const u = await h.addUser(prefix, credit, limits);
-    return { id: u.id, cookie: await h.login(u.userName, u.password) };
-  }
 
   const send = (cookie: string, body: unknown, app?: FastifyInstance, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> =>
     (app ?? h.app).inject({ method: 'POST', url: '/api/createCoupon', headers: { 'content-type': 'application/json', cookie, ...headers }, payload: JSON.stringify(body) });
@@ -157,7 +141,7 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
   describe('odds changed', () => {
     it("oddChangeOk false: 409 'odds changed' with changed[] naming every moved match, nothing placed", async () => {
       const [a, b, c] = take(3);
-      const u = await player('chg', 100_000);
+      const u = await h.player('chg', 100_000);
       const picks = [pickOf(a!, 1, { odd: a!.odds[0] + 50 }), pickOf(b!), pickOf(c!, 2, { odd: c!.odds[1] - 10 })];
       const r = await refused(u.id, u.cookie, payload('KK', picks, 1_000), 409, TR.oddsChanged);
       expect(r.changed).toEqual([a!.mid, c!.mid]);
@@ -166,7 +150,7 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
 
     it('oddChangeOk true: accepted, booked at the server odds and paid on them', async () => {
       const [a, b] = take(2);
-      const u = await player('chgok', 100_000);
+      const u = await h.player('chgok', 100_000);
       const picks = [pickOf(a!, 1, { odd: a!.odds[0] + 500 }), pickOf(b!, 3, { odd: 1_500 })];
       const id = await placed(u.cookie, payload('KK', picks, 1_000, { oddChangeOk: true }));
       const tips = await h.db.query<{ odd: number }>('select odd from coupon_tips where coupon_id = $1 order by id', [id]);
@@ -177,7 +161,7 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
 
     it('the English reply with lang en', async () => {
       const [a] = take(1);
-      const u = await player('chgen', 100_000);
+      const u = await h.player('chgen', 100_000);
       await refused(u.id, u.cookie, payload('TK', [pickOf(a!, 1, { odd: a!.odds[0] + 1 })], 1_000, { lang: 'en' }), 409, 'odds changed: check the coupon');
     });
   });
@@ -190,7 +174,7 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
       const [row] = await h.db.query<{ at: Date }>('select match_date as at from matches where id = $1', [a!.mid]);
       const [late] = await h.db.query<{ at: Date }>('select match_date as at from matches where id = $1', [b.mid]);
       expect(late!.at.getTime()).toBeGreaterThan(row!.at.getTime());
-      const u = await player('started', 100_000);
+      const u = await h.player('started', 100_000);
       h.clock.now = row!.at.getTime();
       const r = await refused(u.id, u.cookie, payload('KK', [pickOf(a!), pickOf(b)], 1_000), 422, TR.matchStarted);
       expect(r.couponErrors).toEqual([{ mid: a!.mid, msg: TR.matchStarted }]);
@@ -198,7 +182,7 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
 
     it('the database says the match is live (status 1p)', async () => {
       const [a] = take(1);
-      const u = await player('started2', 100_000);
+      const u = await h.player('started2', 100_000);
       await withMatch(a!.mid, `update matches set status = '1p' where id = $1`, `update matches set status = 'not_started' where id = $1`, async () => {
         const r = await refused(u.id, u.cookie, payload('TK', [pickOf(a!)], 1_000), 422, TR.matchStarted);
         expect(r.couponErrors).toEqual([{ mid: a!.mid, msg: TR.matchStarted }]);
@@ -209,7 +193,7 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
   describe('match cancelled', () => {
     it('a cancelled match: the coupon cannot be created', async () => {
       const [a, b] = take(2);
-      const u = await player('cancel', 100_000);
+      const u = await h.player('cancel', 100_000);
       await withMatch(a!.mid, `update matches set status = 'cancelled' where id = $1`, `update matches set status = 'not_started' where id = $1`, async () => {
         const r = await refused(u.id, u.cookie, payload('KK', [pickOf(b!), pickOf(a!)], 1_000), 422, TR.matchCancelled);
         expect(r.couponErrors).toEqual([{ mid: a!.mid, msg: TR.matchCancelled }]);
@@ -225,7 +209,7 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
     ];
     it.each(cases)("'the tip is closed for this match' when $name", async (c) => {
       const [a] = take(1);
-      const u = await player('closed', 100_000);
+      const u = await h.player('closed', 100_000);
       await withMatch(a!.mid, c.sql, c.undo, async () => {
         const r = await refused(u.id, u.cookie, payload('TK', [pickOf(a!)], 1_000), 422, TR.tipClosed);
         expect(r.couponErrors).toEqual([{ mid: a!.mid, msg: TR.tipClosed }]);
@@ -234,7 +218,7 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
 
     it('an odd below 1.01 is suspended: tip closed', async () => {
       const [a] = take(1);
-      const u = await player('closed2', 100_000);
+      const u = await h.player('closed2', 100_000);
       await withMatch(a!.mid, `update outcomes set odd = 1005 where outcome_id = 1 and group_id = ${group1}`,
         `update outcomes set odd = ${a!.odds[0]} where outcome_id = 1 and group_id = ${group1}`, async () => {
           await refused(u.id, u.cookie, payload('TK', [pickOf(a!, 1, { odd: 1005 })], 1_000), 422, TR.tipClosed);
@@ -243,14 +227,14 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
 
     it('a market the match does not have (unknown special): tip closed, not match not found', async () => {
       const [a] = take(1);
-      const u = await player('closed3', 100_000);
+      const u = await h.player('closed3', 100_000);
       const r = await refused(u.id, u.cookie, payload('TK', [pickOf(a!, 1, { special: '7.5' })], 1_000), 422, TR.tipClosed);
       expect(r.couponErrors).toEqual([{ mid: a!.mid, msg: TR.tipClosed }]);
     });
 
     it('English: the tip is closed for this match', async () => {
       const [a] = take(1);
-      const u = await player('closed4', 100_000);
+      const u = await h.player('closed4', 100_000);
       await refused(u.id, u.cookie, payload('TK', [pickOf(a!, 1, { special: '7.5' })], 1_000, { lang: 'en' }), 422, 'the tip is closed for this match');
     });
   });
@@ -258,7 +242,7 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
   describe('bets closed', () => {
     it("bet status stopped: 'bets are temporarily closed for {match}' with the team names", async () => {
       const [a] = take(1);
-      const u = await player('bclosed', 100_000);
+      const u = await h.player('bclosed', 100_000);
       await withMatch(a!.mid, `update matches set bet_status = 'stopped' where id = $1`, `update matches set bet_status = 'started' where id = $1`, async () => {
         const r = await refused(u.id, u.cookie, payload('TK', [pickOf(a!)], 1_000), 422, TR.betsClosed(a!.name));
         expect(r.couponErrors).toEqual([{ mid: a!.mid, msg: TR.betsClosed(a!.name) }]);
@@ -268,7 +252,7 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
 
     it('an inactive match takes no bets either', async () => {
       const [a] = take(1);
-      const u = await player('bclosed2', 100_000);
+      const u = await h.player('bclosed2', 100_000);
       await withMatch(a!.mid, 'update matches set active = 0 where id = $1', 'update matches set active = 1 where id = $1', async () => {
         await refused(u.id, u.cookie, payload('TK', [pickOf(a!)], 1_000), 422, TR.betsClosed(a!.name));
       });
@@ -278,7 +262,7 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
   describe('locked selections', () => {
     it("several locked picks: 'Kilitli maçlar var, lütfen kontrol ediniz.' and each pick's own reason", async () => {
       const [a, b, c] = take(3);
-      const u = await player('locked', 100_000);
+      const u = await h.player('locked', 100_000);
       await withMatch(a!.mid, `update matches set bet_status = 'stopped' where id = $1`, `update matches set bet_status = 'started' where id = $1`, () =>
         withMatch(b!.mid, `update odds_groups set active = 0 where id = ${group1}`, `update odds_groups set active = 1 where id = ${group1}`, async () => {
           const r = await refused(u.id, u.cookie, payload('KK', [pickOf(a!), pickOf(b!), pickOf(c!)], 1_000), 422, TR.lockedMatches);
@@ -291,7 +275,7 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
   describe('stake limit per tip (betTotal 5000.00)', () => {
     it("counts the player's waiting stakes on the tip; over 500000 minor units is refused for that match", async () => {
       const [a, b, c, d] = take(4);
-      const u = await player('betTotal', 2_000_000, { single: BIG, combine: BIG });
+      const u = await h.player('betTotal', 2_000_000, { single: BIG, combine: BIG });
       const first = await placed(u.cookie, payload('TK', [pickOf(a!)], 499_900));
       // exactly at the limit is allowed: 499900 + 100
       await placed(u.cookie, payload('KK', [pickOf(a!), pickOf(b!)], 100));
@@ -301,7 +285,7 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
       // another tip of the same match has its own limit
       await placed(u.cookie, payload('TK', [pickOf(a!, 2)], 400_000));
       // another player has their own limit
-      const v = await player('betTotal2', 1_000_000, { single: BIG });
+      const v = await h.player('betTotal2', 1_000_000, { single: BIG });
       await placed(v.cookie, payload('TK', [pickOf(a!)], 500_000));
       // a settled coupon no longer counts
       await h.db.query('update coupons set status = -1 where id = $1', [first]);
@@ -312,7 +296,7 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
 
     it('a system counts on each pick only the combinations that hold it', async () => {
       const [a, b, c] = take(3);
-      const u = await player('betTotalSk', 5_000_000, { system: BIG, single: BIG });
+      const u = await h.player('betTotalSk', 5_000_000, { system: BIG, single: BIG });
       // 2 of 3 at 250000 a combination: each pick is in 2 of the 3 combinations -> 500000 on each
       await placed(u.cookie, payload('SK', [pickOf(a!), pickOf(b!), pickOf(c!)], 750_000, { systemTickets: [2], ticketStake: 250_000 }));
       const tips = await h.db.query<{ stake: number }>('select stake from coupon_tips where user_id = $1 order by id', [u.id]);
@@ -325,7 +309,7 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
   describe('the same coupon made N times (N = 3)', () => {
     it('the fourth waiting coupon with the same picks is refused, in any order and at any stake', async () => {
       const [a, b, c] = take(3);
-      const u = await player('same', 100_000);
+      const u = await h.player('same', 100_000);
       const ids = [
         await placed(u.cookie, payload('KK', [pickOf(a!), pickOf(b!)], 1_000)),
         await placed(u.cookie, payload('KK', [pickOf(b!), pickOf(a!)], 2_000)),
@@ -340,7 +324,7 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
       await h.db.query('update coupons set status = -2 where id = $1', [ids[0]]);
       await placed(u.cookie, payload('KK', [pickOf(a!), pickOf(b!)], 1_000));
       // another player is not affected
-      const v = await player('same2', 100_000);
+      const v = await h.player('same2', 100_000);
       await placed(v.cookie, payload('KK', [pickOf(a!), pickOf(b!)], 1_000));
     });
   });
@@ -348,7 +332,7 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
   describe('too few matches', () => {
     it("the user's minimum tip count: 'minimum N more matches are required'", async () => {
       const [a, b, c] = take(3);
-      const u = await player('mintip', 100_000, { combine: { ...BIG, minTip: 3 } });
+      const u = await h.player('mintip', 100_000, { combine: { ...BIG, minTip: 3 } });
       await refused(u.id, u.cookie, payload('KK', [pickOf(a!), pickOf(b!)], 1_000), 422, TR.minTip(1));
       await refused(u.id, u.cookie, payload('KK', [pickOf(a!), pickOf(b!)], 1_000, { lang: 'en' }), 422, 'minimum 1 more matches are required');
       await placed(u.cookie, payload('KK', [pickOf(a!), pickOf(b!), pickOf(c!)], 1_000));
@@ -356,7 +340,7 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
 
     it("a match's own minimum tip count (matches.min_tip) applies to every coupon holding it", async () => {
       const [a, b, c] = take(3);
-      const u = await player('mintip2', 100_000);
+      const u = await h.player('mintip2', 100_000);
       await withMatch(a!.mid, 'update matches set min_tip = 3 where id = $1', 'update matches set min_tip = 1 where id = $1', async () => {
         await refused(u.id, u.cookie, payload('TK', [pickOf(a!)], 1_000), 422, TR.minTip(2));
         await refused(u.id, u.cookie, payload('KK', [pickOf(a!), pickOf(b!)], 1_000), 422, TR.minTip(1));
@@ -372,7 +356,7 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
       const [a, b] = take(2);
       const fav = a!.odds.indexOf(Math.min(...a!.odds)) + 1 as 1 | 2 | 3;
       const limit = a!.odds[fav - 1]! + 10;
-      const u = await player('minodds', 100_000, { minOddsCoupon: limit });
+      const u = await h.player('minodds', 100_000, { minOddsCoupon: limit });
       const other = b!.odds.findIndex((o) => o >= limit) + 1 as 1 | 2 | 3;
       const r = await refused(u.id, u.cookie, payload('KK', [pickOf(a!, fav), pickOf(b!, other)], 1_000), 422, `min limit: ${(limit / 1000).toFixed(2)}`);
       expect(r.couponErrors).toEqual([{ mid: a!.mid, msg: `min limit: ${(limit / 1000).toFixed(2)}` }]);
@@ -381,14 +365,14 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
     it("odds above the user's maximum: 'max limit: {amount}'", async () => {
       const [a] = take(1);
       const top = a!.odds.indexOf(Math.max(...a!.odds)) + 1 as 1 | 2 | 3;
-      const u = await player('maxodds', 100_000, { maxOddsCoupon: 1_900 });
+      const u = await h.player('maxodds', 100_000, { maxOddsCoupon: 1_900 });
       const r = await refused(u.id, u.cookie, payload('TK', [pickOf(a!, top)], 1_000), 422, 'max limit: 1.90');
       expect(r.couponErrors).toEqual([{ mid: a!.mid, msg: 'max limit: 1.90' }]);
     });
 
     it('stake below the minimum and above the maximum of the kind', async () => {
       const [a, b] = take(2);
-      const u = await player('stakes', 100_000, { combine: { ...BIG, minStake: 500, maxStake: 2_000 } });
+      const u = await h.player('stakes', 100_000, { combine: { ...BIG, minStake: 500, maxStake: 2_000 } });
       await refused(u.id, u.cookie, payload('KK', [pickOf(a!), pickOf(b!)], 499), 422, 'En az bahis: 5.00 TRY');
       await refused(u.id, u.cookie, payload('KK', [pickOf(a!), pickOf(b!)], 2_001), 422, 'En fazla bahis: 20.00 TRY');
       await placed(u.cookie, payload('KK', [pickOf(a!), pickOf(b!)], 2_000));
@@ -396,7 +380,7 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
 
     it("payout over the maximum: 'stake limited to' the largest stake that fits", async () => {
       const [a, b] = take(2);
-      const u = await player('maxpay', 100_000, { combine: { ...BIG, maxPay: 10_000 } });
+      const u = await h.player('maxpay', 100_000, { combine: { ...BIG, maxPay: 10_000 } });
       const picks = [pickOf(a!), pickOf(b!)];
       // the largest stake s with floor(s x product / 10^6) <= 10000
       const product = BigInt(a!.odds[0]) * BigInt(b!.odds[0]);
@@ -407,13 +391,13 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
 
     it('a coupon kind the user may not play (status 0) is refused', async () => {
       const [a] = take(1);
-      const u = await player('kindoff', 100_000, { single: { ...BIG, status: 0 } });
+      const u = await h.player('kindoff', 100_000, { single: { ...BIG, status: 0 } });
       await refused(u.id, u.cookie, payload('TK', [pickOf(a!)], 1_000), 422, TR.couponKindClosed);
     });
 
     it('a system of more than 10 free picks is refused (the rest must be bankers)', async () => {
       const picks = take(12).map((f) => pickOf(f));
-      const u = await player('sk12', 1_000_000);
+      const u = await h.player('sk12', 1_000_000);
       const count = 66; // C(12, 2)
       await refused(u.id, u.cookie, payload('SK', picks, 100 * count, { systemTickets: [2], ticketStake: 100 }), 422, 'En fazla 10 seçim yapılabilir');
       // with two bankers: C(10, 2) = 45 combinations
@@ -425,7 +409,7 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
   describe('insufficient credit', () => {
     it("'Kredi yetersiz' (English 'Insufficient credit') when the balance is short by one minor unit", async () => {
       const [a] = take(1);
-      const u = await player('poor', 999);
+      const u = await h.player('poor', 999);
       await refused(u.id, u.cookie, payload('TK', [pickOf(a!)], 1_000), 422, TR.insufficientCredit);
       await refused(u.id, u.cookie, payload('TK', [pickOf(a!)], 1_000, { lang: 'en' }), 422, 'Insufficient credit');
       await h.db.tx((q) => postLedger(q, { userId: u.id, amount: 1, kind: 'deposit', refType: 'test', refId: null }));
@@ -445,7 +429,7 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
 
     it('TK: one pick, the stake at its odd', async () => {
       const [a] = take(1);
-      const u = await player('tk', 100_000);
+      const u = await h.player('tk', 100_000);
       const c = await coupon(await placed(u.cookie, payload('TK', [pickOf(a!, 2)], 1_234)));
       expect(c).toMatchObject({ ticket_type: 'TK', total_stake: 1_234, ticket_stake: 1_234, total_tickets: 1, system_combi: '0', is_live: 0 });
       expect(c.max_pay).toBe(bruteForcePayout(1_234, [[a!.odds[1]]]));
@@ -454,7 +438,7 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
 
     it('KK: banker flags mean nothing outside a system and are not stored', async () => {
       const [a, b, c] = take(3);
-      const u = await player('kk', 100_000);
+      const u = await h.player('kk', 100_000);
       const picks = [pickOf(a!), pickOf(b!, 2, { banko: true }), pickOf(c!, 3)];
       const k = await coupon(await placed(u.cookie, payload('KK', picks, 1_000)));
       expect(k).toMatchObject({ ticket_type: 'KK', total_tickets: 1, total_stake: 1_000 });
@@ -464,7 +448,7 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
 
     it('CK: two picks of one match make a combination each; stakes per pick follow', async () => {
       const [a, b] = take(2);
-      const u = await player('ck', 100_000);
+      const u = await h.player('ck', 100_000);
       const picks = [pickOf(a!, 1), pickOf(a!, 2), pickOf(b!, 1)];
       const k = await coupon(await placed(u.cookie, payload('CK', picks, 2_000, { ticketStake: 1_000 })));
       expect(k).toMatchObject({ ticket_type: 'CK', total_tickets: 2, total_stake: 2_000, ticket_stake: 1_000 });
@@ -478,7 +462,7 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
 
     it('SK with a banker: 2 of 3 free picks, each combination with the banker', async () => {
       const [a, b, c, d] = take(4);
-      const u = await player('sk', 100_000);
+      const u = await h.player('sk', 100_000);
       const picks = [pickOf(a!), pickOf(b!, 3), pickOf(c!, 2), pickOf(d!, 1, { banko: true })];
       const k = await coupon(await placed(u.cookie, payload('SK', picks, 3_000, { systemTickets: [2], ticketStake: 1_000 })));
       expect(k).toMatchObject({ ticket_type: 'SK', total_tickets: 3, total_stake: 3_000, ticket_stake: 1_000, system_combi: '2' });
@@ -490,7 +474,7 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
 
     it('SK with several sizes: 1 and 3 of 4', async () => {
       const fs = take(4);
-      const u = await player('sk2', 100_000);
+      const u = await h.player('sk2', 100_000);
       const picks = fs.map((f) => pickOf(f));
       const k = await coupon(await placed(u.cookie, payload('SK', picks, 500 * 8, { systemTickets: [3, 1], ticketStake: 500 })));
       expect(k).toMatchObject({ ticket_type: 'SK', total_tickets: 8, total_stake: 4_000, system_combi: '1,3' });
@@ -500,7 +484,7 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
 
     it('SK with staketype 1: the stake entered is the coupon total, divided over the combinations', async () => {
       const fs = take(3);
-      const u = await player('sk3', 100_000);
+      const u = await h.player('sk3', 100_000);
       await h.db.query('update users set staketype = 1 where id = $1', [u.id]);
       const picks = fs.map((f) => pickOf(f));
       const k = await coupon(await placed(u.cookie, payload('SK', picks, 3_000, { systemTickets: [2], ticketStake: 1_000 })));
@@ -512,7 +496,7 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
 
     it('SK refused: a size the slip does not offer, too few free picks, a system holding two picks of one match', async () => {
       const [a, b, c] = take(3);
-      const u = await player('sk4', 100_000);
+      const u = await h.player('sk4', 100_000);
       await refused(u.id, u.cookie, payload('SK', [pickOf(a!), pickOf(b!), pickOf(c!)], 1_000, { systemTickets: [2, 5], ticketStake: 1_000 }), 422, TR.wrongCouponType);
       await refused(u.id, u.cookie, payload('SK', [pickOf(a!, 1, { banko: true }), pickOf(b!, 1, { banko: true }), pickOf(c!)], 1_000, { systemTickets: [1] }), 422, TR.wrongCouponType);
       await refused(u.id, u.cookie, payload('SK', [pickOf(a!, 1), pickOf(a!, 2), pickOf(b!)], 1_000, { systemTickets: [1] }), 422, TR.wrongCouponType);
@@ -523,7 +507,7 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
   describe('idempotency of a refused request', () => {
     it('a refused coupon does not keep its key: the same key and payload go through once the cause is gone', async () => {
       const [a] = take(1);
-      const u = await player('idemRef', 500);
+      const u = await h.player('idemRef', 500);
       const body = payload('TK', [pickOf(a!)], 1_000);
       const first = await send(u.cookie, body, undefined, { 'idempotency-key': 'retry-1' });
       expect(first.json<Reply>().msg).toBe(TR.insufficientCredit);
@@ -551,14 +535,14 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
 
     it('without a live state the app refuses live tips as closed', async () => {
       state.reset([liveMatch()]);
-      const u = await player('live0', 100_000);
+      const u = await h.player('live0', 100_000);
       await refused(u.id, u.cookie, payload('TK', [livePick()], 1_000), 422, TR.tipClosed);
     });
 
     it('an open live odd is placed at the live price, with the live limits, and the match gets its catalogue row', async () => {
       state.reset([liveMatch()]);
       const [a] = take(1);
-      const u = await player('live1', 100_000, { live: { ...BIG, maxStake: 5_000 } });
+      const u = await h.player('live1', 100_000, { live: { ...BIG, maxStake: 5_000 } });
       // the live limits apply (5000), not the single's (25000)
       await refused(u.id, u.cookie, payload('TK', [livePick()], 6_000), 422, 'En fazla bahis: 50.00 TRY', liveApp);
       const id = await placed(u.cookie, payload('KK', [livePick(), pickOf(a!)], 5_000), liveApp);
@@ -574,7 +558,7 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
       const moved = liveMatch();
       moved.odds[0]!.outcomes[0]!.odd = 2_250;
       state.reset([moved]);
-      const u = await player('live2', 100_000);
+      const u = await h.player('live2', 100_000);
       const r = await refused(u.id, u.cookie, payload('TK', [livePick()], 1_000), 409, TR.oddsChanged, liveApp);
       expect(r.changed).toEqual([LIVE_ID]);
       const id = await placed(u.cookie, payload('TK', [livePick()], 1_000, { oddChangeOk: true }), liveApp);
@@ -583,7 +567,7 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
     });
 
     it('a suspended live market or odd: tip closed', async () => {
-      const u = await player('live3', 100_000);
+      const u = await h.player('live3', 100_000);
       const suspended = liveMatch();
       suspended.odds[0]!.iss = 1;
       state.reset([suspended]);
@@ -601,21 +585,21 @@ describe.each(DRIVERS)('createCoupon rules on %s', (driver) => {
 
     it("a stopped live match: 'bets are temporarily closed for' its teams", async () => {
       state.reset([liveMatch({ bs: 'stopped' })]);
-      const u = await player('live4', 100_000);
+      const u = await h.player('live4', 100_000);
       const name = `Home ${LIVE_ID} - Away ${LIVE_ID}`;
       await refused(u.id, u.cookie, payload('TK', [livePick()], 1_000), 422, TR.betsClosed(name), liveApp);
     });
 
     it('an interrupted live match is a cancelled match', async () => {
       state.reset([liveMatch({ ms: 'interrupted' })]);
-      const u = await player('live5', 100_000);
+      const u = await h.player('live5', 100_000);
       await refused(u.id, u.cookie, payload('TK', [livePick()], 1_000), 422, TR.matchCancelled, liveApp);
     });
 
     it('a pre-match tip on a match the live state holds: match started', async () => {
       const [a] = take(1);
       state.reset([{ ...fixtureMatch(a!.mid, 1, SEED_NOW), h: 'x', a: 'y' }]);
-      const u = await player('live6', 100_000);
+      const u = await h.player('live6', 100_000);
       await refused(u.id, u.cookie, payload('TK', [pickOf(a!)], 1_000), 422, TR.matchStarted, liveApp);
       state.reset([]);
       await placed(u.cookie, payload('TK', [pickOf(a!)], 1_000), liveApp);

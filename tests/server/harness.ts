@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { openDb, type Db } from '../../server/db/client.ts';
 import { migrate } from '../../server/db/migrate.ts';
@@ -12,6 +13,7 @@ import { seedDemo } from '../../server/demo/seed.ts';
 import { buildApp, SESSION_COOKIE } from '../../server/http/app.ts';
 import { postLedger } from '../../server/wallet/ledger.ts';
 import type { LiveState } from '../../server/feed/live-state.ts';
+import type { MatchListItem } from '../../domain/protocol/entities.ts';
 
 export type DriverName = 'pglite' | 'pg';
 
@@ -119,6 +121,8 @@ export interface Harness {
    * deposited through the ledger, so suites can isolate their money from each other.
    */
   addUser(prefix: string, credit: number, limits?: unknown): Promise<{ id: number; userName: string; password: string }>;
+  /** A fresh player (addUser) logged in: its id and Cookie header value. */
+  player(prefix: string, credit?: number, limits?: unknown): Promise<{ id: number; cookie: string }>;
   /** Builds another app on the same database (e.g. with other options, or a live state to price live tips). */
   buildApp(opts?: { loginRateMax?: number; live?: LiveState }): Promise<FastifyInstance>;
   close(): Promise<void>;
@@ -187,6 +191,10 @@ export async function startHarness(driver: DriverName): Promise<Harness> {
         });
         return { id, userName, password: 'demo1234' };
       },
+      async player(prefix, credit = 100_000, limits) {
+        const u = await h.addUser(prefix, credit, limits);
+        return { id: u.id, cookie: await h.login(u.userName, u.password) };
+      },
       async buildApp(opts) {
         const extra = await make(opts);
         extraApps.push(extra);
@@ -253,3 +261,60 @@ export async function ledgerViolations(db: Db): Promise<string[]> {
   }
   return out;
 }
+
+/**
+ * Registers a suite's harness for the driver: started in beforeAll, its clock put back after each
+ * test (unless resetClock is false), and at the end the wallet invariants checked before it closes.
+ * The returned harness is usable inside tests and hooks registered after this call.
+ */
+export function useHarness(driver: DriverName, options: { resetClock?: boolean } = {}): Harness {
+  let current: Harness | undefined;
+  beforeAll(async () => { current = await startHarness(driver); });
+  if (options.resetClock !== false) afterEach(() => current?.resetClock());
+  afterAll(async () => {
+    if (!current) return;
+    try {
+      expect(await ledgerViolations(current.db)).toEqual([]);
+    } finally {
+      await current.close();
+    }
+  });
+  return new Proxy({} as Harness, {
+    get(_, key) {
+      if (!current) throw new Error('the harness is not started: use it inside a test or a hook registered after useHarness');
+      return current[key as keyof Harness];
+    },
+  });
+}
+
+/** Upcoming football matches that have a 1X2 market, as the matches call lists them (earliest first). */
+export async function footballWith1x2(h: Harness, limit: number): Promise<MatchListItem[]> {
+  const res = await h.call('matches', { sportId: 1, limit });
+  return res.json<{ data: { results: MatchListItem[] } }>().data.results.filter((m) => m.odds.some((g) => g.oddstype === 1));
+}
+
+/**
+ * Registers a beforeAll that lists upcoming football matches with a 1X2 market (at least `atLeast`)
+ * and returns a function that hands out the next unused one, so each test's results stay its own.
+ */
+export function useFootballMatches(h: Harness, atLeast: number): () => MatchListItem {
+  let football: MatchListItem[] = [];
+  let next = 0;
+  beforeAll(async () => {
+    football = await footballWith1x2(h, 60);
+    expect(football.length).toBeGreaterThanOrEqual(atLeast);
+  });
+  return () => football[next++]!;
+}
+
+/** One 1X2 pick: a listed match's outcome at the server's current odd. */
+export interface Pick { mid: number; matchDate: number; oddsType: number; outcomeId: number; special: string; odd: number }
+
+export function pickOf(m: MatchListItem, outcomeId = 1): Pick {
+  const g = m.odds.find((x) => x.oddstype === 1)!;
+  const o = g.outcomes.find((x) => x.outcomeid === outcomeId)!;
+  return { mid: m.id, matchDate: Date.parse(m.matchDate), oddsType: 1, outcomeId, special: g.special, odd: o.odd };
+}
+
+/** The createCoupon tip of a pick, as the worker sends it for a pre-match odd. */
+export const tipOf = (p: Pick, banko = false) => ({ mid: p.mid, oddTypeId: p.oddsType, ttype: 'N', odd: p.odd, banko, ktip: { outcomeid: p.outcomeId, special: p.special } });

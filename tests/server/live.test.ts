@@ -14,7 +14,7 @@ import { SITE_SETTINGS } from '../../server/http/routes/settings.ts';
 import { manualScheduler, type ManualScheduler } from '../../server/feed/clock.ts';
 import { createFeedFromEnv, type FeedSetup } from '../../server/feed/service.ts';
 import { startLiveCatalogue, type LiveCatalogue } from '../../server/feed/live-catalogue.ts';
-import type { FeedFrame, LiveMatch } from '../../domain/protocol/feed.ts';
+import { FEED_PROTOCOL_VERSION, type FeedFrame, type LiveMatch } from '../../domain/protocol/feed.ts';
 import { decodeFrame, encodeClientMessage } from '../../domain/protocol/feed-codec.ts';
 import { registerFeedSocket } from '../../server/feed/ws.ts';
 import { createRequire } from 'node:module';
@@ -92,7 +92,7 @@ describe.each(DRIVERS)('live calls on %s', (driver) => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
     const sid = feed.state.listMatches()[0]!.sid;
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws/feed?v=1`);
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws/feed?v=${FEED_PROTOCOL_VERSION}`);
     const frame = await new Promise<FeedFrame>((resolve, reject) => {
       ws.on('error', reject);
       ws.on('open', () => ws.send(encodeClientMessage({ op: 'sub', sports: [sid] })));

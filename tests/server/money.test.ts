@@ -2,12 +2,12 @@
  * Deposits and withdrawals (account-platform.md sections 3, 4, 5, 7): requests wait for approval,
  * a withdrawal reserves its amount through the ledger, approve / reject, history lists.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { seedAccountDemo } from '../../server/content/demo-seed.ts';
 import { approveTransferRequest, rejectTransferRequest } from '../../server/payments/transfers.ts';
 import { postLedger } from '../../server/wallet/ledger.ts';
-import { drivers, ledgerViolations, SEED_NOW, startHarness, type Harness } from './harness.ts';
+import { drivers, SEED_NOW, useHarness } from './harness.ts';
 
 type Body = { status: boolean; msg?: string; error?: string; [k: string]: unknown };
 const json = (r: LightMyRequestResponse) => r.json<Body>();
@@ -20,16 +20,8 @@ const deposit = (amount: number, over: Record<string, unknown> = {}) => ({
 });
 
 describe.each(DRIVERS)('money on %s', (driver) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(driver);
-    await seedAccountDemo(h.db, SEED_NOW);
-  });
-  afterEach(() => h?.resetClock());
-  afterAll(async () => {
-    if (!h) return;
-    try { expect(await ledgerViolations(h.db)).toEqual([]); } finally { await h.close(); }
-  });
+  const h = useHarness(driver);
+  beforeAll(async () => { await seedAccountDemo(h.db, SEED_NOW); });
 
   const balance = async (id: number) => (await h.db.query<{ balance: number }>('select balance from wallets where user_id = $1', [id]))[0]!.balance;
 

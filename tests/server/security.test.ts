@@ -3,26 +3,18 @@
  * answer for unknown users and wrong passwords, session rotation, CSRF, and the permission matrix
  * (a visitor, a player without the permission, another player's object) of every call.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { seedAccountDemo } from '../../server/content/demo-seed.ts';
 import { SITE_SETTINGS } from '../../server/http/routes/settings.ts';
-import { drivers, ledgerViolations, SEED_NOW, startHarness, type Harness } from './harness.ts';
+import { drivers, SEED_NOW, useHarness } from './harness.ts';
 
 const json = (r: LightMyRequestResponse) => r.json<{ status: boolean; msg?: string; [k: string]: unknown }>();
 const DRIVERS = await drivers();
 
 describe.each(DRIVERS)('security on %s', (driver) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(driver);
-    await seedAccountDemo(h.db, SEED_NOW);
-  });
-  afterEach(() => h?.resetClock());
-  afterAll(async () => {
-    if (!h) return;
-    try { expect(await ledgerViolations(h.db)).toEqual([]); } finally { await h.close(); }
-  });
+  const h = useHarness(driver);
+  beforeAll(async () => { await seedAccountDemo(h.db, SEED_NOW); });
 
   describe('login throttling', () => {
     it('locks an account after 5 failures, whatever the address, and a right password then fails too', async () => {

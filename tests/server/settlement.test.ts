@@ -4,54 +4,22 @@
  * once, a replay or a late older revision changes nothing, a crash in the middle of a run is
  * resumed without paying twice or missing a coupon, and a corrected result resettles.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { MatchListItem } from '../../domain/protocol/entities.ts';
+import { describe, expect, it } from 'vitest';
 import type { MatchResult } from '../../domain/coupon/result.ts';
 import { resumePending, runMatch, settleMatch } from '../../server/settlement/settle-match.ts';
 import { ingestResults } from '../../server/settlement/ingest.ts';
-import { drivers, ledgerViolations, snapshot, startHarness, type Harness } from './harness.ts';
+import { drivers, pickOf, snapshot, tipOf as tip, useFootballMatches, useHarness, type Pick } from './harness.ts';
 
 const DRIVERS = await drivers();
-
-interface Pick { mid: number; oddsType: number; outcomeId: number; special: string; odd: number }
 
 const HOME_WIN: MatchResult = { ft: { h: 2, a: 0 }, ht: { h: 1, a: 0 } };
 const AWAY_WIN: MatchResult = { ft: { h: 0, a: 1 }, ht: { h: 0, a: 0 } };
 
 describe.each(DRIVERS)('settlement on %s', (driver) => {
-  let h: Harness;
-  let football: MatchListItem[];
+  const h = useHarness(driver);
   /** Each test takes its own matches so results do not leak between tests. */
-  let next = 0;
-  const takeMatch = () => football[next++]!;
+  const takeMatch = useFootballMatches(h, 30);
 
-  beforeAll(async () => {
-    h = await startHarness(driver);
-    const res = await h.call('matches', { sportId: 1, limit: 60 });
-    football = res.json<{ data: { results: MatchListItem[] } }>().data.results.filter((m) => m.odds.some((g) => g.oddstype === 1));
-    expect(football.length).toBeGreaterThanOrEqual(30);
-  });
-  afterEach(() => h?.resetClock());
-  afterAll(async () => {
-    if (!h) return;
-    try {
-      expect(await ledgerViolations(h.db)).toEqual([]);
-    } finally {
-      await h.close();
-    }
-  });
-
-  function pickOf(m: MatchListItem, outcomeId = 1): Pick {
-    const g = m.odds.find((x) => x.oddstype === 1)!;
-    const o = g.outcomes.find((x) => x.outcomeid === outcomeId)!;
-    return { mid: m.id, oddsType: 1, outcomeId, special: g.special, odd: o.odd };
-  }
-  const tip = (p: Pick, banko = false) => ({ mid: p.mid, oddTypeId: p.oddsType, ttype: 'N', odd: p.odd, banko, ktip: { outcomeid: p.outcomeId, special: p.special } });
-
-  async function player(prefix: string, credit = 100_000) {
-    const u = await h.addUser(prefix, credit);
-    return { id: u.id, cookie: await h.login(u.userName, u.password) };
-  }
 
   async function place(cookie: string, picks: Pick[], stake: number, type: 'TK' | 'KK' | 'SK' = picks.length === 1 ? 'TK' : 'KK', sizes: number[] = []): Promise<number> {
     const combos = type === 'SK' ? sizes.reduce((s, k) => s + choose(picks.length, k), 0) : 1;
@@ -69,7 +37,7 @@ describe.each(DRIVERS)('settlement on %s', (driver) => {
     h.db.query<{ kind: string; amount: number }>(`select kind, amount from ledger where ref_type = 'coupon' and ref_id = $1 order by id`, [id]);
 
   it('pays a won single once through the ledger; the same result again changes nothing', async () => {
-    const u = await player('won');
+    const u = await h.player('won');
     const p = pickOf(takeMatch());
     const id = await place(u.cookie, [p], 1_000);
     const report = await settleMatch(h.db, p.mid, HOME_WIN, h.clock.now);
@@ -86,7 +54,7 @@ describe.each(DRIVERS)('settlement on %s', (driver) => {
   });
 
   it('a combined coupon is lost at its first lost tip, and stays lost when the other result comes', async () => {
-    const u = await player('kk');
+    const u = await h.player('kk');
     const a = pickOf(takeMatch());
     const b = pickOf(takeMatch());
     const id = await place(u.cookie, [a, b], 1_000);
@@ -100,7 +68,7 @@ describe.each(DRIVERS)('settlement on %s', (driver) => {
   });
 
   it('waits for the last tip of a combined coupon, then pays the product of the odds', async () => {
-    const u = await player('kkwon');
+    const u = await h.player('kkwon');
     const a = pickOf(takeMatch());
     const b = pickOf(takeMatch());
     const id = await place(u.cookie, [a, b], 1_000);
@@ -116,7 +84,7 @@ describe.each(DRIVERS)('settlement on %s', (driver) => {
   });
 
   it('a system 2/3 coupon pays the columns that won, as an independent brute force counts them', async () => {
-    const u = await player('sk');
+    const u = await h.player('sk');
     const picks = [pickOf(takeMatch()), pickOf(takeMatch()), pickOf(takeMatch())];
     const id = await place(u.cookie, picks, 1_000, 'SK', [2]);
     const results = [HOME_WIN, HOME_WIN, AWAY_WIN];
@@ -134,7 +102,7 @@ describe.each(DRIVERS)('settlement on %s', (driver) => {
   });
 
   it('a corrected result resettles: reversal and new payout in the ledger, balance of the final result only', async () => {
-    const u = await player('fix');
+    const u = await h.player('fix');
     const p = pickOf(takeMatch());
     const id = await place(u.cookie, [p], 2_000);
     const win = Math.floor((2_000 * p.odd) / 1000);
@@ -163,7 +131,7 @@ describe.each(DRIVERS)('settlement on %s', (driver) => {
   });
 
   it('an older source revision arriving late is ignored', async () => {
-    const u = await player('rev');
+    const u = await h.player('rev');
     const p = pickOf(takeMatch());
     const id = await place(u.cookie, [p], 1_000);
     await settleMatch(h.db, p.mid, AWAY_WIN, h.clock.now, { revision: 2 });
@@ -175,7 +143,7 @@ describe.each(DRIVERS)('settlement on %s', (driver) => {
   it('a crash in the middle of a run is resumed: every coupon paid exactly once, none missed', async () => {
     const p = pickOf(takeMatch());
     const users = [];
-    for (let i = 0; i < 6; i++) users.push(await player(`crash${i}`));
+    for (let i = 0; i < 6; i++) users.push(await h.player(`crash${i}`));
     const ids: number[] = [];
     for (const u of users) ids.push(await place(u.cookie, [p], 1_000));
     // Two coupons a transaction: the crash comes before the second chunk's commit.
@@ -202,7 +170,7 @@ describe.each(DRIVERS)('settlement on %s', (driver) => {
   });
 
   it('the same result delivered concurrently pays once', async () => {
-    const u = await player('conc');
+    const u = await h.player('conc');
     const p = pickOf(takeMatch());
     const id = await place(u.cookie, [p], 1_000);
     await Promise.all([1, 2, 3].map(() => settleMatch(h.db, p.mid, HOME_WIN, h.clock.now)));
@@ -211,7 +179,7 @@ describe.each(DRIVERS)('settlement on %s', (driver) => {
   });
 
   it('results written to match_results are picked up by the settlement loop, once', async () => {
-    const u = await player('ingest');
+    const u = await h.player('ingest');
     const p = pickOf(takeMatch());
     const id = await place(u.cookie, [p], 1_000);
     await h.db.query(
@@ -229,7 +197,7 @@ describe.each(DRIVERS)('settlement on %s', (driver) => {
   });
 
   it('results entry: refused to a player, accepted from an admin, and it settles', async () => {
-    const u = await player('bo');
+    const u = await h.player('bo');
     const p = pickOf(takeMatch());
     const id = await place(u.cookie, [p], 1_000);
     const payload = { matchId: p.mid, result: { ft: { h: 1, a: 0 }, ht: { h: 0, a: 0 } } };

@@ -1,58 +1,20 @@
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { openDb, type Db } from '../../server/db/client.ts';
-import { migrate } from '../../server/db/migrate.ts';
-import { seedDemo } from '../../server/demo/seed.ts';
-import { buildApp } from '../../server/http/app.ts';
+import { describe, expect, it } from 'vitest';
 import { createCoreApi, type CoreApi } from './api.ts';
 import { CoreDb } from './cache/db.ts';
 import type { CoreEvent, Notice, SlipView } from './events.ts';
+import { browserFetch, SEED_NOW, useCoreServer, type NetSwitches } from './test-server.test-util.ts';
 
 // The worker core against the real server (PGlite in memory): the same code the browser runs,
 // with Node's fetch, a cookie jar standing in for the browser's, and fake-indexeddb for Dexie.
-const NOW = Date.parse('2026-06-01T12:00:00Z');
+const NOW = SEED_NOW;
 let clock = NOW;
-let db: Db;
-let app: FastifyInstance;
-let base = '';
+const server = useCoreServer({ clock: () => clock });
 
-beforeAll(async () => {
-  db = await openDb({ dataDir: '' });
-  await migrate(db);
-  await seedDemo(db, NOW);
-  app = await buildApp({ db, clock: () => clock });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
-
-type Net = { down: boolean; loseReply: boolean };
-
-/** A browser-like fetch: same-origin paths, a cookie jar, and switches to fail the network. */
-function browserFetch(net: Net): typeof fetch {
-  let cookie = '';
-  return async (input, init) => {
-    if (net.down) throw new TypeError('Failed to fetch');
-    const headers = new Headers(init?.headers);
-    if (cookie) headers.set('cookie', cookie);
-    const res = await fetch(`${base}${String(input)}`, { ...init, headers });
-    const set = res.headers.get('set-cookie');
-    if (set) cookie = set.split(';')[0]!.endsWith('=') ? '' : set.split(';')[0]!;
-    if (net.loseReply) throw new TypeError('Failed to fetch'); // the server acted; the reply is lost
-    return res;
-  };
-}
-
-function makeCore(name: string, net: Net = { down: false, loseReply: false }) {
+function makeCore(name: string, net: NetSwitches = { down: false, loseReply: false }) {
   const events: CoreEvent[] = [];
   let n = 0;
-  const core: CoreApi = createCoreApi({ fetch: browserFetch(net), db: new CoreDb(name), clock: () => clock, uuid: () => `${name}-${++n}` });
+  const core: CoreApi = createCoreApi({ fetch: browserFetch(server, net), db: new CoreDb(name), clock: () => clock, uuid: () => `${name}-${++n}` });
   core.subscribe((e) => events.push(e));
   const slip = (): SlipView => [...events].reverse().find((e) => e.type === 'slip-changed')!.payload as SlipView;
   const notices = (): Notice[] => events.filter((e) => e.type === 'notice').map((e) => e.payload as Notice);
@@ -65,7 +27,7 @@ async function firstOdd(core: CoreApi) {
   return { match, odd: match.odds.find((o) => o.open)! };
 }
 
-const couponCount = async () => (await db.query<{ n: number }>('select count(*)::int as n from coupons'))[0]!.n;
+const couponCount = async () => (await server.db.query<{ n: number }>('select count(*)::int as n from coupons'))[0]!.n;
 
 describe('worker core against the real server', () => {
   it('lists Home grouped by sport, at most 5 matches each, with formatted odds', async () => {
@@ -148,7 +110,7 @@ describe('worker core against the real server', () => {
     net.loseReply = false;
     expect(await core.createCoupon()).toBe('created');
     expect(await couponCount()).toBe(coupons + 1);
-    const [row] = await db.query<{ n: number }>(`select count(*)::int as n from ledger l join users u on u.id = l.user_id where u.username = 'ayse' and l.kind = 'bet'`);
+    const [row] = await server.db.query<{ n: number }>(`select count(*)::int as n from ledger l join users u on u.id = l.user_id where u.username = 'ayse' and l.kind = 'bet'`);
     expect(row!.n).toBe(1);
   });
 
@@ -159,14 +121,14 @@ describe('worker core against the real server', () => {
     const { match, odd } = await firstOdd(core);
     await core.toggleOdd(match.id, odd.oddsid, odd.oddid);
     await core.setOddChangeOk(false);
-    await db.query('update outcomes set odd = odd + 50 where id = $1', [odd.oddid]);
-    const [{ odd: newOdd }] = await db.query<{ odd: number }>('select odd from outcomes where id = $1', [odd.oddid]) as [{ odd: number }];
+    await server.db.query('update outcomes set odd = odd + 50 where id = $1', [odd.oddid]);
+    const [{ odd: newOdd }] = await server.db.query<{ odd: number }>('select odd from outcomes where id = $1', [odd.oddid]) as [{ odd: number }];
 
     expect(await core.createCoupon()).toBe('failed');
     expect(notices().at(-1)!.status).toBe(4);
     expect(slip().entries[0]!.selection.odd).toBe(newOdd);
     expect(await core.createCoupon()).toBe('created');
-    await db.query('update outcomes set odd = odd - 50 where id = $1', [odd.oddid]);
+    await server.db.query('update outcomes set odd = odd - 50 where id = $1', [odd.oddid]);
   });
 
   it('answers Home from IndexedDB when the network is down (offline reading)', async () => {

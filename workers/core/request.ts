@@ -1,3 +1,5 @@
+import { wireLang } from '../../domain/wire-lang.ts';
+
 /** Thrown when the server cannot be reached (offline, timeout, a non-JSON reply). */
 export class NetworkError extends Error {}
 
@@ -21,7 +23,8 @@ export type CallFn = <T = Record<string, unknown>>(key: string, payload?: Record
 export function createRequest(deps: RequestDeps): CallFn {
   let seq = 0;
   return async (key, payload = {}, opts = {}) => {
-    const body = { serverId: 1, operatorId: 1, lang: deps.lang(), reqId: `${Date.now().toString(36)}-${++seq}`, ...payload };
+    // iq goes out as ku or kr on the calls that want Kurdish by those codes (domain/wire-lang.ts).
+    const body = { serverId: 1, operatorId: 1, lang: wireLang(deps.lang(), key), reqId: `${Date.now().toString(36)}-${++seq}`, ...payload };
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
     let res: Response;

@@ -27,6 +27,8 @@ export interface MatchFilter extends Window {
   limit?: number | undefined;
   offset?: number | undefined;
   ids?: number[] | undefined;
+  /** At most this many earliest matches of every sport (Home); limit and offset are then ignored. */
+  perSport?: number | undefined;
 }
 
 /** Builds numbered parameters ($1, $2 ...) next to the SQL that uses them. */
@@ -106,6 +108,7 @@ export async function listMatches(q: Queryable, f: MatchFilter, now: number): Pr
   if (f.highlights) where.push('m.highlight > 0');
   if (f.keyWord) where.push(`m.search_text ilike ${p(likePattern(f.keyWord))}`);
   const whereSql = where.join(' and ');
+  if (f.perSport) return listPerSport(q, whereSql, list, p, f.oddsTypes, f.perSport);
   const countParams = [...list];
   const limit = f.limit ?? 100;
   const offset = f.offset ?? 0;
@@ -126,6 +129,22 @@ export async function listMatches(q: Queryable, f: MatchFilter, now: number): Pr
     total = count?.n ?? 0;
   }
   return { results: rows.map(toListItem), totalRows: total };
+}
+
+/**
+ * The earliest `perSport` listed matches of every sport in one query: a lateral subquery per sport
+ * walks the (sport, date) index and stops at the limit, where one global 'earliest N' would let a
+ * sport with many matches crowd the others out.
+ */
+async function listPerSport(q: Queryable, whereSql: string, list: unknown[], p: (v: unknown) => string, oddsTypes: number[] | undefined, perSport: number): Promise<{ results: MatchListItem[]; totalRows: number }> {
+  const types = p(oddsTypes?.length ? oddsTypes : LIST_DEFAULT_ODDS);
+  const sql = `with pick as materialized (
+      select x.id from sports s0 cross join lateral (
+        select m.id from matches m join sports s on s.id = m.sport_id
+         where m.sport_id = s0.id and ${whereSql} order by m.match_date, m.id limit ${p(perSport)}) x)
+    ${matchSelect(types)} where m.id in (select id from pick) order by m.match_date, m.id`;
+  const rows = await q.query<MatchRow>(sql, list);
+  return { results: rows.map(toListItem), totalRows: rows.length };
 }
 
 /** One match with all its markets, or undefined. */

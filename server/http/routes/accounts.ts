@@ -121,26 +121,27 @@ export function registerAccountCalls(app: FastifyInstance, deps: CallDeps, opts:
   }, { auth: true });
 
   // Registration (section 5). Live checks answer status true when the value is free to use.
+  // Register, its checks and the password pages are logged-out only (loggedOut: the route guards of section 2).
   const lookupRate = { max: 60, timeWindow: 60_000 };
   defineCall(app, deps, 'usernameCheck', usernameCheckPayload, async (p, ctx) => {
     const bad = checkUsername(p.userName);
     if (bad) throw new CallError(422, 'invalidField', { field: 'userName' }, { key: bad.key });
     const rows = await ctx.db.query('select 1 from users where username = $1', [p.userName]);
     return rows.length ? { status: false, msg: message('usernameTaken', ctx.lang), key: 'usernameTaken' } : { status: true, msg: message('usernameAvailable', ctx.lang), key: 'usernameAvailable' };
-  }, { rateLimit: lookupRate });
+  }, { loggedOut: true, rateLimit: lookupRate });
   defineCall(app, deps, 'emailCheck', emailCheckPayload, async (p, ctx) => {
     const rows = await ctx.db.query('select 1 from users where lower(email) = lower($1)', [p.email]);
     return { status: rows.length === 0 };
-  }, { rateLimit: lookupRate });
+  }, { loggedOut: true, rateLimit: lookupRate });
   defineCall(app, deps, 'checkMobile', checkMobilePayload, async (p, ctx) => {
     const digits = p.mobile.replace(/\D/g, '');
     const rows = digits ? await ctx.db.query('select 1 from users where mobile = $1', [digits]) : [];
     return { status: rows.length === 0 && /^\d{9,15}$/.test(digits) };
-  }, { rateLimit: lookupRate });
+  }, { loggedOut: true, rateLimit: lookupRate });
   defineCall(app, deps, 'checkIdNumber', checkIdNumberPayload, async (p, ctx) => {
     const rows = await ctx.db.query('select 1 from users where id_number = $1', [p.idNumber]);
     return { status: rows.length === 0 && /^\d{11}$/.test(p.idNumber) };
-  }, { rateLimit: lookupRate });
+  }, { loggedOut: true, rateLimit: lookupRate });
 
   defineCall(app, deps, 'currencies', emptyPayload, async (_p, ctx) => ({
     status: true, results: await ctx.db.query<{ code: string }>('select code from currencies order by list_order'),
@@ -152,7 +153,7 @@ export function registerAccountCalls(app: FastifyInstance, deps: CallDeps, opts:
   defineCall(app, deps, 'captcha', emptyPayload, async (_p, ctx) => {
     const c = await createCaptcha(ctx.db, ctx.now);
     return { status: true, image: c.image, text: '', captchaId: c.id };
-  }, { rateLimit: { max: 30, timeWindow: 60_000 } });
+  }, { loggedOut: true, rateLimit: { max: 30, timeWindow: 60_000 } });
 
   defineCall(app, deps, 'register', registerPayload, async (p, ctx) => {
     if (SITE_SETTINGS.register_disabled === 1) throw new CallError(403, 'registerDisabled');
@@ -197,7 +198,7 @@ export function registerAccountCalls(app: FastifyInstance, deps: CallDeps, opts:
     await startSession(ctx, userId);
     await ctx.db.query('update users set last_login = $2 where id = $1', [userId, new Date(ctx.now)]);
     return { status: true, activation: 0, userId, redirect: '' };
-  }, { rateLimit: { max: 10, timeWindow: 60_000 } });
+  }, { loggedOut: true, rateLimit: { max: 10, timeWindow: 60_000 } });
 
   // Activation (section 4): the code of the e-mail link or the SMS; the player logs in afterwards.
   defineCall(app, deps, 'activation', activationPayload, async (p, ctx) => {
@@ -215,7 +216,7 @@ export function registerAccountCalls(app: FastifyInstance, deps: CallDeps, opts:
     await ctx.db.query('insert into password_resets (code_hash, user_id, expires_at) values ($1, $2, $3)', [sha256(code), u.id, new Date(ctx.now + 3_600_000)]);
     await queueMail(ctx.db, { to: u.email, subject: 'Password reset', body: `/${ctx.lang}/resetPassword/${code}`, at: ctx.now });
     return { status: true, msg: message('passwordLinkSent', ctx.lang), key: 'passwordLinkSent' };
-  }, { rateLimit: { max: 10, timeWindow: 60_000 } });
+  }, { loggedOut: true, rateLimit: { max: 10, timeWindow: 60_000 } });
 
   defineCall(app, deps, 'resetPassword', resetPasswordPayload, async (p, ctx) => {
     const bad = checkResetPassword(p.password, p.repassword);
@@ -231,7 +232,7 @@ export function registerAccountCalls(app: FastifyInstance, deps: CallDeps, opts:
     });
     if (!done) throw new CallError(422, 'wrongResetCode');
     return { status: true, msg: message('userPassChangeSuccess', ctx.lang), key: 'userPassChangeSuccess' };
-  }, { rateLimit: { max: 10, timeWindow: 60_000 } });
+  }, { loggedOut: true, rateLimit: { max: 10, timeWindow: 60_000 } });
 
   defineCall(app, deps, 'changePassword', changePasswordPayload, async (p, ctx) => {
     const bad = checkChangePassword(p.currentPassword, p.newPassword, p.newPassword);

@@ -10,7 +10,7 @@ import {
   cancelCouponPayload, couponDetailPayload, couponListPayload, enterResultPayload, sellCouponPayload, shareCouponPayload, ticketDetailPayload,
 } from '../../../domain/protocol/calls.ts';
 import { message } from '../../../domain/messages.ts';
-import { couponDetail, couponLineRows, couponRow, COUPONS_PAGE, listCoupons, toItem, toLine } from '../../db/queries/coupons.ts';
+import { couponDetail, couponLineRows, couponRow, listCoupons, toItem, toLine } from '../../db/queries/coupons.ts';
 import { cancelCoupon, sellCoupon, sellOffer } from '../../betting-lifecycle/sell.ts';
 import { receiptHtml } from '../../betting-lifecycle/print.ts';
 import { settleMatch } from '../../settlement/settle-match.ts';
@@ -36,7 +36,7 @@ export function registerCouponLifecycle(app: FastifyInstance, deps: CallDeps): v
       start, end,
       status: p.status === '' ? undefined : p.status,
       couponType: p.couponType === '' ? undefined : p.couponType,
-      offset: p.order ?? 0, limit: p.limit ?? COUPONS_PAGE,
+      offset: p.order ?? 0, limit: p.limit,
     }, ctx.now);
     return { status: true, ...out };
   }, BETTING);

@@ -35,6 +35,7 @@ export function registerSportsCalls(app: FastifyInstance, deps: CallDeps): void 
       oddsTypes: p.odds, ...windowOf(p),
       highlights: highlights || p.highList === 1,
       limit: highlights ? Math.min(p.limit ?? HIGHLIGHTS_LIMIT, HIGHLIGHTS_LIMIT) : p.limit, offset: p.order,
+      perSport: highlights ? undefined : p.perSport,
     }, ctx.now);
     // The spec's 'no result' text when empty; the list stays empty and counts 0.
     return { status: true, data: { results, totalRows }, ...(results.length ? {} : { msg: 'no result' }) };

@@ -1,4 +1,5 @@
 import { core } from '../../core-client.ts';
+import { setDisplayZone } from '../../ui/format.ts';
 
 /** The zone of the cookie `timezone` ('' = the device's). */
 export function readTimezoneCookie(): string {
@@ -9,5 +10,6 @@ export function readTimezoneCookie(): string {
 /** Saves the choice in the cookie and tells the worker, which formats every date in it. */
 export function saveTimezone(zone: string): void {
   document.cookie = `timezone=${encodeURIComponent(zone)}; path=/; max-age=${365 * 86_400}; samesite=lax`;
+  setDisplayZone(zone);
   void core.setTimezone(zone);
 }

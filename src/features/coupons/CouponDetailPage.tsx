@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { CouponDetailView } from '../../../workers/core/api.ts';
 import { core } from '../../core-client.ts';
 import { useSession } from '../../state/session.ts';
-import { formatDateTime, formatMoney } from '../../ui/format.ts';
+import { effectiveZone, formatDateTime, formatMoney } from '../../ui/format.ts';
 import { BackIcon } from '../../ui/icons.tsx';
 import { CouponLines } from './CouponLines.tsx';
 import { OfflineNote } from './CouponsPage.tsx';
@@ -35,6 +35,13 @@ export function CouponDetailPage({ lang, id }: { lang: string; id: number }) {
     core.couponDetail(id).then((data) => live && setLoad({ state: 'ready', data }), () => live && setLoad({ state: 'ready', data: NOT_FOUND }));
     return () => { live = false; clearTimeout(sellTimer.current); };
   }, [id]);
+  // The coupon's live matches follow the feed while the detail is open (section 4).
+  const liveIds = load.state === 'ready' ? load.data.lines.filter((l) => l.state === 'live').map((l) => l.matchId).join() : '';
+  useEffect(() => {
+    if (!liveIds) return;
+    void core.watchCouponMatches(liveIds.split(',').map(Number));
+    return () => { void core.watchCouponMatches([]); };
+  }, [liveIds]);
 
   const money = (m: number) => formatMoney(m, user?.currencySymbol ?? 'TL', lang);
   if (load.state === 'loading') {
@@ -82,7 +89,7 @@ export function CouponDetailPage({ lang, id }: { lang: string; id: number }) {
     await reload();
   };
   const print = async () => {
-    const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    const tz = effectiveZone();
     const path = await core.printCouponPath(c.id, tz);
     const outcome = await openReceipt(path, `print-${c.id}`);
     if (outcome !== 'blocked' && outcome !== 'failed') return;

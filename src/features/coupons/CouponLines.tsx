@@ -3,6 +3,8 @@ import type { CouponLineView } from '../../../workers/core/api.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import { LINE_STATE, OUTCOME } from './coupon-text.ts';
 import { MARKET_NAMES } from '../sports/market-names.ts';
+import { useLiveMatch } from '../live/live-store.ts';
+import { ClockText } from '../live/LiveRow.tsx';
 
 /** The match lines of a coupon: date, teams, pick, odds, info, result (FT and HT) and state. */
 export function CouponLines({ lines, lang }: { lines: readonly CouponLineView[]; lang: string }) {
@@ -14,11 +16,11 @@ export function CouponLines({ lines, lang }: { lines: readonly CouponLineView[];
           <div className="cl-top">
             <span className="cl-date">{formatDateTime(l.matchDate, lang)}</span>
             {l.isBank === 1 && <span className="cl-banko"><Trans>Banker</Trans></span>}
-            <span className="cl-state" data-tone={l.state === 'live' ? 'live' : l.tone}>
-              {l.state === 'live' && l.liveTime ? `${t(LINE_STATE.live!)} ${l.liveTime}` : t(LINE_STATE[l.state] ?? LINE_STATE.waiting!)}
-            </span>
+            {l.state === 'live' ? <LiveState line={l} /> : (
+              <span className="cl-state" data-tone={l.tone}>{t(LINE_STATE[l.state] ?? LINE_STATE.waiting!)}</span>
+            )}
           </div>
-          <div className="cl-teams">{l.home} - {l.away}{l.liveScore && <b className="cl-live-score" aria-label={t`Live score`}>{l.liveScore}</b>}</div>
+          <div className="cl-teams">{l.home} - {l.away}{l.state === 'live' && <LiveScore line={l} />}</div>
           <div className="cl-pick">
             <span>
               <small>{MARKET_NAMES[l.oddsType] ? t(MARKET_NAMES[l.oddsType]!) : l.typeName}</small> {l.outComeName}
@@ -37,4 +39,29 @@ export function CouponLines({ lines, lang }: { lines: readonly CouponLineView[];
       ))}
     </ul>
   );
+}
+
+/** The feed's patch of a live line's match (the detail subscribes it), once it has a score. */
+function useLiveLine(matchId: number) {
+  const s = useLiveMatch(matchId);
+  return s?.m.scr ? s.m : null;
+}
+
+/** A live line's state: the feed's minute or status (HT, FT), else the lookup's at load. */
+function LiveState({ line }: { line: CouponLineView }) {
+  const { t } = useLingui();
+  const m = useLiveLine(line.matchId);
+  return (
+    <span className="cl-state" data-tone="live" data-testid="cl-live-time">
+      {t(LINE_STATE.live!)} {m ? <ClockText m={m} /> : line.liveTime}
+    </span>
+  );
+}
+
+/** A live line's score: the feed's, else the lookup's at load. */
+function LiveScore({ line }: { line: CouponLineView }) {
+  const { t } = useLingui();
+  const m = useLiveLine(line.matchId);
+  const score = m?.scr ? `${m.scr.h}:${m.scr.a}` : line.liveScore;
+  return score ? <b className="cl-live-score" aria-label={t`Live score`} data-testid="cl-live-score">{score}</b> : null;
 }

@@ -64,7 +64,7 @@ export function LiveMatchDetail({ lang, matchId }: { lang: string; matchId: numb
   );
 }
 
-/** Score, minute or status, period or set scores, cards and corners. */
+/** Score, minute or status, period or set scores, the game's point score (tennis), cards and corners. */
 function ScoreHeader({ s }: { s: LiveMatchState }) {
   const { t } = useLingui();
   const m = s.m;
@@ -77,10 +77,19 @@ function ScoreHeader({ s }: { s: LiveMatchState }) {
         <strong className="score" data-testid="score">{m.scr?.h ?? 0} : {m.scr?.a ?? 0}</strong>
         <span className="team">{m.away}</span>
       </div>
-      <div className="live-clock big"><span className="live-dot" aria-hidden="true" /><ClockText m={m} /></div>
+      <div className="live-clock big">
+        <span className="live-dot" aria-hidden="true" /><ClockText m={m} />
+        {m.tiee ? <span className="added-time" data-testid="added-time">{t`+${m.tiee} min added`}</span> : null}
+      </div>
       {m.sscr && m.sscr.length > 0 && (
-        <div className="live-periods" aria-label={t`Period scores`}>
+        <div className="live-periods" aria-label={m.gs ? t`Games per set` : t`Period scores`}>
           {m.sscr.map((p, i) => <span key={i} className="period">{p.h}-{p.a}</span>)}
+        </div>
+      )}
+      {m.gs && (
+        <div className="live-periods live-game" data-testid="game-score" aria-label={t`Points in this game`}>
+          <span><Trans>Game</Trans></span>
+          <strong className="period">{m.gs.h} - {m.gs.a}</strong>
         </div>
       )}
       {football && m.cards && m.corners && (

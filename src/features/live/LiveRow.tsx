@@ -31,6 +31,8 @@ export function ClockText({ m }: { m: LiveMatchState['m'] }) {
     const n = m.ms[0]!;
     return <>{t`Set ${n}`}</>;
   }
+  // added time reads 45+2' (the worker sends the minutes past the period's end)
+  if (m.ti && m.tie) return <>{`${m.ti}+${m.tie}'`}</>;
   if (m.ti) return <>{`${m.ti}'`}</>;
   return <>{m.status ?? ''}</>;
 }

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { OddsTypeOption, SportTabView } from '../../../workers/core/api.ts';
 import type { TimeFilterId, TimeFilterOption } from '../../../domain/match/time-filters.ts';
 import { SPORT_GLYPH } from './sport-meta.ts';
+import { formatWeekday } from '../../ui/format.ts';
 
 /** The time filter dropdown: All, 6 Hour, Today, then the next days by name in the player's language. */
 export function TimeFilterSelect({ options, value, onChange, lang }: { options: TimeFilterOption[]; value: TimeFilterId; onChange: (v: TimeFilterId) => void; lang: string }) {
@@ -10,7 +11,7 @@ export function TimeFilterSelect({ options, value, onChange, lang }: { options: 
     if (o.id === 'all') return t`All`;
     if (o.id === '6h') return t`6 Hours`;
     if (o.id === 'today') return t`Today`;
-    return o.day ? new Date(o.day).toLocaleDateString(lang, { weekday: 'long', day: 'numeric', month: 'short' }) : o.id;
+    return o.day ? formatWeekday(o.day, lang) : o.id;
   };
   return (
     <label className="filter-select">

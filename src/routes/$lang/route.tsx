@@ -10,6 +10,7 @@ import { NoticeBar } from '../../ui/NoticeBar.tsx';
 import { CouponBar } from '../../features/betslip/CouponBar.tsx';
 import { LoginPopup } from '../../features/account/LoginPopup.tsx';
 import { readTimezoneCookie } from '../../features/account/timezone-cookie.ts';
+import { setDisplayZone } from '../../ui/format.ts';
 import { PushPopups } from '../../features/content/PushPopups.tsx';
 import { SiteFooter } from '../../features/content/SiteFooter.tsx';
 import { MaintenancePage } from '../../features/content/StatusPages.tsx';
@@ -31,7 +32,10 @@ export const Route = createFileRoute('/$lang')({
     await activateLanguage(params.lang);
     void core.setLang(params.lang);
     // Every date the worker formats follows the cookie `timezone` (account-platform.md section 2).
-    void core.setTimezone(readTimezoneCookie());
+    // The UI's own dates (match rows, coupons, results) follow the same zone.
+    const zone = readTimezoneCookie();
+    setDisplayZone(zone);
+    void core.setTimezone(zone);
     // login_screen: a visitor goes to Login (the worker's guard; pages with their own guard decide themselves).
     const first = location.pathname.split('/')[2] ?? '';
     if (!['firstlogin', 'register', 'forgotPassword', 'resetPassword', 'languages'].includes(first)) {

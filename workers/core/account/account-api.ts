@@ -10,6 +10,7 @@ import { createSite } from './site.ts';
 import { createRegisterApi } from './register-api.ts';
 import { createAffiliateApi } from './affiliate-api.ts';
 import { setTimeZone, timeZone } from './zone.ts';
+import { clearCouponCache } from '../coupons/coupons-cache.ts';
 
 interface UserData {
   userId: number; userName: string; userCredit: number; currency: string; loginTime: string | null; limits: UserLimits;
@@ -54,6 +55,8 @@ export function createAccountApi(ctx: CoreContext) {
       } else {
         guardUser = null;
         ctx.setSession(null);
+        // Nobody is logged in here: the kept coupon history is someone's private data.
+        await clearCouponCache(ctx.db).catch(() => undefined);
         // A failed user-data call reloads settings older than 5 minutes (section 4).
         void site.reloadIfStale();
       }
@@ -130,6 +133,8 @@ export function createAccountApi(ctx: CoreContext) {
       await ctx.call('logout').catch(() => undefined);
       ctx.setSession(null);
       guardUser = null;
+      // The kept coupon history is private: the next player or a visitor must not read it offline.
+      await clearCouponCache(ctx.db).catch(() => undefined);
       if (clearTheSlip) await ctx.hooks.clearSlip();
       ctx.emit({ type: 'session', payload: null });
       ctx.hooks.pushSlip();

@@ -1,14 +1,10 @@
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { openDb, type Db } from '../../../server/db/client.ts';
-import { migrate } from '../../../server/db/migrate.ts';
-import { seedDemo } from '../../../server/demo/seed.ts';
-import { buildApp } from '../../../server/http/app.ts';
+import { describe, expect, it } from 'vitest';
 import { LiveState } from '../../../server/feed/live-state.ts';
 import { fixtureMatch } from '../../../server/feed/test-fixtures.ts';
 import { createCoreApi } from '../api.ts';
 import { CoreDb } from '../cache/db.ts';
+import { browserFetch, SEED_NOW, useCoreServer } from '../test-server.test-util.ts';
 import { bannerImageUrl, bannerLink, jackpotText, liveGroups } from './home-api.ts';
 
 describe('home content rules', () => {
@@ -48,42 +44,15 @@ describe('home content rules', () => {
 });
 
 // The worker core's home calls against the real server (PGlite in memory, a live state with fixtures).
-const NOW = Date.parse('2026-06-01T12:00:00Z');
+const NOW = SEED_NOW;
 let clock = NOW;
-let db: Db;
-let app: FastifyInstance;
-let base = '';
-
-beforeAll(async () => {
-  db = await openDb({ dataDir: '' });
-  await migrate(db);
-  await seedDemo(db, NOW);
-  const live = new LiveState();
-  live.reset([...Array.from({ length: 6 }, (_, i) => fixtureMatch(9_000 + i, 1, NOW - 600_000)), fixtureMatch(9_100, 5, NOW - 300_000)]);
-  app = await buildApp({ db, clock: () => clock, live });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+const live = new LiveState();
+live.reset([...Array.from({ length: 6 }, (_, i) => fixtureMatch(9_000 + i, 1, NOW - 600_000)), fixtureMatch(9_100, 5, NOW - 300_000)]);
+const server = useCoreServer({ clock: () => clock, live });
 
 function makeCore(name: string) {
   const net = { down: false };
-  let cookie = '';
-  const fetchFn: typeof fetch = async (input, init) => {
-    if (net.down) throw new TypeError('Failed to fetch');
-    const headers = new Headers(init?.headers);
-    if (cookie) headers.set('cookie', cookie);
-    const res = await fetch(`${base}${String(input)}`, { ...init, headers });
-    const set = res.headers.get('set-cookie');
-    if (set) cookie = set.split(';')[0]!;
-    return res;
-  };
-  const core = createCoreApi({ fetch: fetchFn, db: new CoreDb(name), clock: () => clock, uuid: () => `${name}-${Math.random()}` });
+  const core = createCoreApi({ fetch: browserFetch(server, net), db: new CoreDb(name), clock: () => clock, uuid: () => `${name}-${Math.random()}` });
   return { core, net };
 }
 
@@ -121,7 +90,7 @@ describe('home content in the worker core', () => {
     expect(Math.round((value(after) - value(before)) * 10_000)).toBe(18_530);
     clock = NOW;
 
-    await db.query(`update users set products = products || '{"livejackpotUser":0}'::jsonb where username = 'ayse'`);
+    await server.db.query(`update users set products = products || '{"livejackpotUser":0}'::jsonb where username = 'ayse'`);
     await core.refreshSession();
     expect(await core.homeJackpots()).toBeNull();
   });

@@ -1,55 +1,23 @@
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { openDb, type Db } from '../../../server/db/client.ts';
-import { migrate } from '../../../server/db/migrate.ts';
-import { seedDemo } from '../../../server/demo/seed.ts';
-import { buildApp } from '../../../server/http/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { settleMatch } from '../../../server/settlement/settle-match.ts';
 import type { CouponItem } from '../../../domain/protocol/coupons.ts';
 import { LiveState } from '../../../server/feed/live-state.ts';
 import { fixtureGroup, fixtureMatch } from '../../../server/feed/test-fixtures.ts';
 import { createCoreApi, type CoreApi } from '../api.ts';
 import { CoreDb } from '../cache/db.ts';
+import { browserFetch as serverFetch, SEED_NOW, useCoreServer } from '../test-server.test-util.ts';
 import { filterKept, rowView } from './coupons-api.ts';
 
 // The coupon history of the worker against the real server (PGlite in memory), with a switch
 // that cuts the network to prove the history stays readable offline.
-const NOW = Date.parse('2026-06-01T12:00:00Z');
-let db: Db;
-let app: FastifyInstance;
-let base = '';
+const NOW = SEED_NOW;
 const net = { down: false };
 /** The server's live state: a match it holds has started, and its tips are priced from it. */
 const live = new LiveState();
-
-beforeAll(async () => {
-  db = await openDb({ dataDir: '' });
-  await migrate(db);
-  await seedDemo(db, NOW);
-  app = await buildApp({ db, clock: () => NOW, live });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
-
-function browserFetch(): typeof fetch {
-  let cookie = '';
-  return async (input, init) => {
-    if (net.down) throw new TypeError('Failed to fetch');
-    const headers = new Headers(init?.headers);
-    if (cookie) headers.set('cookie', cookie);
-    const res = await fetch(`${base}${String(input)}`, { ...init, headers });
-    const set = res.headers.get('set-cookie');
-    if (set) cookie = set.split(';')[0]!.endsWith('=') ? '' : set.split(';')[0]!;
-    return res;
-  };
-}
+const server = useCoreServer({ clock: () => NOW, live });
+/** A browser-like fetch on the server, cut off by `net.down`. */
+const browserFetch = () => serverFetch(server, net);
 
 const item = (over: Partial<CouponItem>): CouponItem => ({
   id: 1, archived: 0, ticketId: 1, ticketDate: '2026-06-01T10:00:00.000Z', ticketType: 'TK', status: 0, totalTipps: 1, totalStake: 100,
@@ -143,7 +111,7 @@ describe('coupon history through the worker', () => {
   it('shows the result on the line after settlement, and the payout', async () => {
     const d0 = await core.couponDetail(ticketId);
     const line = d0.lines[0]!;
-    await settleMatch(db, line.matchId, { ft: { h: 0, a: 0 }, ht: { h: 0, a: 0 }, status: 'cancelled' }, NOW);
+    await settleMatch(server.db, line.matchId, { ft: { h: 0, a: 0 }, ht: { h: 0, a: 0 }, status: 'cancelled' }, NOW);
     const d = await core.couponDetail(ticketId);
     expect(d.coupon).toMatchObject({ status: 1, tone: 'won', win: 'paid', payment: 1000 });
     expect(d.lines[0]).toMatchObject({ state: 'void', tone: 'void', outcome: 'void', ft: '0:0', ht: '0:0' });

@@ -16,6 +16,8 @@ import { isTerminal } from '../../../domain/coupon/print-cancel.ts';
 import type { MatchListItem, OddsGroup } from '../../../domain/protocol/entities.ts';
 import { NetworkError, type Reply } from '../request.ts';
 import type { CoreContext } from '../context.ts';
+import { timeZone } from '../account/zone.ts';
+import { createCouponCache } from './coupons-cache.ts';
 
 /** Section 9: 25 coupons a page; coupons_day (30) days back by default. */
 export const COUPONS_PER_PAGE = 25;
@@ -107,11 +109,6 @@ export interface SharedCouponView {
   lines: CouponLineView[];
 }
 
-interface KeptSet { items: Record<string, CouponItem>; at: number }
-interface KeptDetail { reply: CouponDetailReply; at: number }
-
-const ITEMS_KEY = 'coupons:items';
-const detailKey = (id: number) => `coupons:detail:${id}`;
 
 /** A calendar day of a time in the runtime's zone, 'YYYY-MM-DD'. */
 export function dayOf(ms: number): string {
@@ -174,13 +171,8 @@ export interface SlipAdder {
 }
 
 export function createCouponsApi(ctx: CoreContext, slip?: SlipAdder) {
-  const readKept = async (): Promise<KeptSet> => ((await ctx.db.kv.get(ITEMS_KEY))?.value as KeptSet | undefined) ?? { items: {}, at: 0 };
-  const keep = async (items: CouponItem[], now: number) => {
-    const kept = await readKept();
-    for (const c of items) kept.items[String(c.id)] = c;
-    for (const [id, c] of Object.entries(kept.items)) if (now - Date.parse(c.ticketDate) > KEEP_MS) delete kept.items[id];
-    await ctx.db.kv.put({ key: ITEMS_KEY, value: { items: kept.items, at: now } });
-  };
+  // Kept per player and only for the device's current one (section 4: history is private).
+  const cache = createCouponCache(ctx);
 
   /** Live score and minute for the lines that count as live (section 4: looked up; not found = not live). */
   const withLive = async (lines: CouponLineView[], now: number): Promise<CouponLineView[]> => {
@@ -221,7 +213,7 @@ export function createCouponsApi(ctx: CoreContext, slip?: SlipAdder) {
 
   /** Forgets a kept detail (after sell or cancel, so the next read is fresh). */
   const afterAction = async (id: number) => {
-    await ctx.db.kv.delete(detailKey(id));
+    await cache.forgetDetail(id);
     await ctx.hooks.refreshSession().catch(() => null);
   };
 
@@ -261,14 +253,14 @@ export function createCouponsApi(ctx: CoreContext, slip?: SlipAdder) {
         const r = await ctx.call('userdata');
         if (!r.status) {
           // Logged out on this device: the kept history is someone's private data, forget it.
-          await ctx.db.kv.where('key').startsWith('coupons:').delete();
+          await cache.clear();
           return 'none';
         }
         await ctx.hooks.refreshSession().catch(() => null);
         return 'online';
       } catch (err) {
         if (!(err instanceof NetworkError)) return 'none';
-        const kept = await readKept();
+        const kept = await cache.readItems();
         return Object.keys(kept.items).length ? 'offline' : 'none';
       }
     },
@@ -297,11 +289,11 @@ export function createCouponsApi(ctx: CoreContext, slip?: SlipAdder) {
         });
         if (!r.status) throw new Error(r.msg ?? 'couponList failed');
         const results = r.results ?? [];
-        await keep(results, now);
+        await cache.keepItems(results, now, KEEP_MS);
         return view(results, r.totalCount ?? 0, false, now);
       } catch (err) {
         if (!(err instanceof NetworkError)) throw err;
-        const kept = await readKept();
+        const kept = await cache.readItems();
         const out = filterKept(Object.values(kept.items), { status: filter.status, couponType: filter.couponType, start, end, page });
         return view(out.results, out.totalCount, true, kept.at || null);
       }
@@ -313,12 +305,12 @@ export function createCouponsApi(ctx: CoreContext, slip?: SlipAdder) {
       try {
         const r = await ctx.call<CouponDetailReply>('getCouponDetail', { ticketId: id });
         if (!r.status || !r.coupon?.result) return notFound(false);
-        await ctx.db.kv.put({ key: detailKey(id), value: { reply: r, at: now } satisfies KeptDetail });
-        await keep([r.coupon.result], now);
+        await cache.keepDetail(id, r, now);
+        await cache.keepItems([r.coupon.result], now, KEEP_MS);
         return await detailView(r, false, now);
       } catch (err) {
         if (!(err instanceof NetworkError)) return notFound(false);
-        const kept = (await ctx.db.kv.get(detailKey(id)))?.value as KeptDetail | undefined;
+        const kept = await cache.readDetail(id);
         return kept ? detailView(kept.reply, true, kept.at) : notFound(true);
       }
     },
@@ -387,9 +379,12 @@ export function createCouponsApi(ctx: CoreContext, slip?: SlipAdder) {
       return s ? `/${ctx.lang()}/couponShare/${id}?userId=${s.userId}` : '';
     },
 
-    /** The receipt page of a coupon (opened in a popup, prints itself 1 s after load). */
-    printCouponPath(id: number, timeZone: string): string {
-      return `/ekol/user/printer/${ctx.lang()}/${id}?timezone=${encodeURIComponent(timeZone)}`;
+    /**
+     * The receipt page of a coupon (opened in a popup, prints itself 1 s after load), dated in
+     * the player's chosen zone; `deviceZone` only when the player chose none.
+     */
+    printCouponPath(id: number, deviceZone: string): string {
+      return `/ekol/user/printer/${ctx.lang()}/${id}?timezone=${encodeURIComponent(timeZone() || deviceZone)}`;
     },
   };
 }

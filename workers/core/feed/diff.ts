@@ -6,6 +6,7 @@
  * into at most one delivery per animation frame.
  */
 import { isLive, shownStatus } from '../../../domain/match/status.ts';
+import { gameScoreText } from '../../../domain/match/game-score.ts';
 import { cutName, formatOdds } from '../../../domain/odds/display.ts';
 import type { OddsFormat } from '../../../domain/odds/display.ts';
 import { shownMovement } from '../../../domain/odds/movement.ts';
@@ -42,6 +43,11 @@ export interface MatchView {
   pe: number;
   cards: Cards;
   corners: Score;
+  /** The point score of the current game as shown (tennis: 0/15/30/40/A), null for sports without one. */
+  gs: { h: string; a: string } | null;
+  /** Added time: minutes played past the period's end (45+2') and the minutes announced. */
+  tie: number;
+  tiee: number;
   /** Number of odds groups (markets) the match has, for the row's '+N'. */
   groups: number;
   /** Market filter tabs of an open MatchDetail (added by live-api.ts, domain/market/filters.ts). */
@@ -127,6 +133,7 @@ export function matchView(m: StoreMatch): MatchView {
     sid: m.sid, cid: m.cid, tid: m.tid, cn: m.cn, tn: m.tn, d: m.d,
     ms: m.ms, status: shownStatus(m.ms), live: isLive(m.ms), bs: m.bs, open: matchAllowsBets(m),
     scr: m.scr, sscr: m.sscr, ti: m.ti, pe: m.pe, cards: m.cards, corners: m.corners, groups: m.groupIds.length,
+    gs: gameScoreText(m, isLive(m.ms)), tie: m.tie ?? 0, tiee: m.tiee ?? 0,
   };
 }
 

@@ -200,6 +200,7 @@ function putMatch(store: OddsStore, x: LiveMatch, seenAt: number, now: number, t
     d: x.d, ms: x.ms, bs: x.bs, ac: x.ac, iss: x.iss, isv: x.isv,
     scr: { h: x.scr.h, a: x.scr.a }, sscr: x.sscr.map((s) => ({ h: s.h, a: s.a })), pe: x.pe, ti: x.ti, pl: x.pl,
     cards: { ...x.cards }, corners: { h: x.corners.h, a: x.corners.a }, u: x.u,
+    p: { h: x.p?.h ?? 0, a: x.p?.a ?? 0 }, tie: x.tie ?? 0, tiee: x.tiee ?? 0,
     groupIds: [], seenAt: Math.min(seenAt, now),
   };
   store.matches.set(m.id, m);

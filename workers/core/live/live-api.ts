@@ -24,7 +24,9 @@ import { LIVE_ODDS_TYPES, liveList } from './live-list.ts';
 import type { LiveListQuery, LiveListResult, LiveOddsTypeOption } from './live-list.ts';
 
 /** Pages on which the feed is open (section 4), whatever the slip holds. */
-export const FEED_PAGES: ReadonlySet<string> = new Set(['livebets', 'favoriteslive', 'coupons', 'matchdetail', 'betslip', 'cashout']);
+export const FEED_PAGES: ReadonlySet<string> = new Set(['livebets', 'favoriteslive', 'coupons', 'CouponDetail', 'matchdetail', 'betslip', 'cashout']);
+/** The coupon pages: their live lines follow the feed (section 4, 'live match in a coupon'). */
+const COUPON_PAGES: ReadonlySet<string> = new Set(['coupons', 'CouponDetail']);
 
 export interface LiveTimers {
   setTimeout(fn: () => void, ms: number): unknown;
@@ -107,6 +109,8 @@ export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
   let rowIds: number[] = [];
   let detailId: number | null = null;
   let oddsTypeKey = 'main';
+  // the live matches of the open coupon: score, minute and status only
+  let couponIds: number[] = [];
   // live picks on the slip, from the slip's own pushes
   let slipPicks: SlipPick[] = [];
   let slipCount = 0;
@@ -121,7 +125,7 @@ export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
 
   /** The subscription the views need: all live matches on LiveBets' all tab, else by sport and match. */
   const wantedSub = (): ClientMessage => {
-    const matches = new Set<number>(slipPicks.map((p) => p.matchId));
+    const matches = new Set<number>([...slipPicks.map((p) => p.matchId), ...couponIds]);
     if (detailId !== null) matches.add(detailId);
     const onList = page === 'livebets' || page === 'favoriteslive';
     // before the list asks, LiveBets shows every sport and FavoritesLive the favourites
@@ -213,6 +217,8 @@ export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
   ctx.listeners.add((e) => {
     if (e.type !== 'slip-changed') return;
     const view: SlipView = e.payload;
+    // any pick keeps the feed open (section 4), not only live ones
+    const countChanged = view.entries.length !== slipCount;
     slipCount = view.entries.length;
     const picks = view.entries.filter((x) => x.selection.live).map((x) => ({
       key: x.key, matchId: x.selection.matchId, oddsType: x.selection.oddsType, outcomeId: x.selection.outcomeId,
@@ -220,7 +226,7 @@ export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
     }));
     const changedMatches = picks.map((p) => p.matchId).join() !== slipPicks.map((p) => p.matchId).join();
     slipPicks = picks;
-    if (changedMatches) updateWanted();
+    if (changedMatches || countChanged) updateWanted();
   });
 
   /** Odd moved, locked or match gone: the slip's public functions apply it (with its notices). */
@@ -307,10 +313,12 @@ export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
   };
 
   const watch = () => {
-    const ids = new Set(rowIds);
+    const ids = new Set([...rowIds, ...couponIds]);
     if (detailId !== null) ids.add(detailId);
     const opt = LIVE_ODDS_TYPES.find((o) => o.key === oddsTypeKey) ?? LIVE_ODDS_TYPES[0]!;
-    batcher.push(setViews(ds, store, ids, ctx.clock(), { types: opt.types, detail: detailId === null ? [] : [detailId] }));
+    // a coupon line shows no odds: its matches' patches carry the match fields only
+    const types = page !== null && COUPON_PAGES.has(page) ? [] : opt.types;
+    batcher.push(setViews(ds, store, ids, ctx.clock(), { types, detail: detailId === null ? [] : [detailId] }));
   };
 
   return {
@@ -323,6 +331,7 @@ export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
         rowIds = [];
       }
       if (name !== 'matchdetail') detailId = null;
+      if (name === null || !COUPON_PAGES.has(name)) couponIds = [];
       if (first) void refreshCounts();
       updateWanted();
       watch();
@@ -374,6 +383,16 @@ export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
     /** The rows the list renders now (virtualised): only these get patches. */
     watchLive(ids: number[]): void {
       rowIds = ids.slice(0, 200);
+      watch();
+    },
+
+    /**
+     * The live matches of the coupon on screen: subscribed on the feed and patched ('match-patch',
+     * match fields only) so its lines follow score, minute and status. [] when it closes.
+     */
+    watchCouponMatches(ids: number[]): void {
+      couponIds = [...new Set(ids)].slice(0, 50);
+      if (socket.state === 'open') resubscribe();
       watch();
     },
 

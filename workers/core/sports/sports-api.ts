@@ -1,5 +1,5 @@
 import type { Category, MatchListItem, OddsGroup, Sport, Tournament } from '../../../domain/protocol/entities.ts';
-import { isTimeFilterId, timeFilterOptions, timeFilterWindow, type TimeFilterId, type TimeFilterOption } from '../../../domain/match/time-filters.ts';
+import { isTimeFilterId, sliderWindow, timeFilterOptions, timeFilterWindow, type TimeFilterId, type TimeFilterOption } from '../../../domain/match/time-filters.ts';
 import { addDays, endOfDay, startOfDay } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
 import { cachedCall } from '../cache/replies.ts';
@@ -68,7 +68,7 @@ const LIST_ODDS = [1, 186];
 const FILTER_KEY = 'allsportsFilter';
 const SETTINGS_TTL_MS = 300_000;
 
-interface SiteSettings { tofixed: number; logoHost: string | undefined }
+interface SiteSettings { tofixed: number; logoHost: string | undefined; /** The slider window setting (section 9); undefined = rest of today. */ matchesDay: number | undefined }
 
 /** The player's chosen zone (account settings), else the device's: day edges of the filters are theirs. */
 const localZone = () => playerZone() || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -81,12 +81,12 @@ export function createSportsApi(ctx: CoreContext) {
   /** Display settings of the site (decimals of odds, the team-logo host); defaults when unreachable. */
   async function siteSettings(): Promise<SiteSettings> {
     if (settings && ctx.clock() - settings.at < SETTINGS_TTL_MS) return settings.value;
-    let value: SiteSettings = { tofixed: 2, logoHost: undefined };
+    let value: SiteSettings = { tofixed: 2, logoHost: undefined, matchesDay: undefined };
     try {
       const r = await ctx.fetch('/api/settings');
-      const body = (await r.json()) as { settings?: { tofixedNumber?: number; team_logos?: number; logo_host?: string } };
+      const body = (await r.json()) as { settings?: { tofixedNumber?: number; team_logos?: number; logo_host?: string; matches_day?: number } };
       const s = body.settings ?? {};
-      value = { tofixed: s.tofixedNumber ?? 2, logoHost: logoHostOf(s) };
+      value = { tofixed: s.tofixedNumber ?? 2, logoHost: logoHostOf(s), matchesDay: typeof s.matches_day === 'number' ? s.matches_day : undefined };
       settings = { at: ctx.clock(), value };
     } catch { /* offline: defaults until the next try */ }
     return value;
@@ -134,11 +134,20 @@ export function createSportsApi(ctx: CoreContext) {
   return {
     async home(): Promise<HomeView> {
       const now = ctx.clock();
+      // The slider's window comes from matches_day; the settings are usually in memory, and when
+      // not, only the slider waits for them, in parallel with the other calls.
+      const sliderP = siteSettings().then((s) => {
+        const w = sliderWindow(s.matchesDay, now, localZone());
+        // kept under one name (not its dates) so an offline Home still shows the last slider
+        return swrCall<{ data: { results: MatchListItem[] } }>(deps, 'network', 'highlights',
+          { odds: LIST_ODDS, limit: PAGE_SIZE, highList: 1, startDate: iso(w.start), endDate: iso(w.end) }, 'home-slider');
+      });
       const [sports, matches, slider] = await Promise.all([
         cachedCall<{ results: Sport[] }>(ctx.db, ctx.call, 'sports', {}, now),
-        cachedCall<{ data: { results: MatchListItem[] } }>(ctx.db, ctx.call, 'matches', { odds: LIST_ODDS, limit: 300 }, now),
+        // One request for every sport's earliest few: a global 'earliest N' let football crowd the others out.
+        cachedCall<{ data: { results: MatchListItem[] } }>(ctx.db, ctx.call, 'matches', { odds: LIST_ODDS, perSport: HOME_PER_SPORT }, now),
         // The slider is a bonus: Home still shows when the highlights cannot be had.
-        cachedCall<{ data: { results: MatchListItem[] } }>(ctx.db, ctx.call, 'highlights', { odds: LIST_ODDS, limit: PAGE_SIZE, highList: 1 }, now).catch(() => null),
+        sliderP.catch(() => null),
       ]);
       const opts = await rowOpts();
       const bySport = new Map<number, MatchRowView[]>();
