@@ -315,14 +315,22 @@ describe('summarizeSlip: live, locks and closed kinds', () => {
     expect(s).toMatchObject({ couponType: 'KK', isLive: true, maxStake: 5000, userMaxPay: 200_000, creatable: true });
   });
 
-  it('blocks a coupon with a locked pick without a limit error', () => {
+  it('blocks a coupon with a locked pick without a limit error, and leaves the button to name it', () => {
     const s = sum([sel(1, 1850), sel(2, 2000, { locked: true })], 1000);
     expect(s.limitErrors).toEqual([]);
     expect(s.creatable).toBe(false);
+    expect(s.lockedOnly).toBe(true);
+  });
+
+  it('a locked pick with a limit error is not lockedOnly: the limit disables the button', () => {
+    const s = sum([sel(1, 1850), sel(2, 2000, { locked: true })], 50);
+    expect(s.limitErrors).toEqual([{ code: 'minStake', min: 100 }]);
+    expect(s).toMatchObject({ creatable: false, lockedOnly: false });
+    expect(sum([sel(1, 1850), sel(2, 2000)], 1000).lockedOnly).toBe(false);
   });
 
   it('blocks a pick whose odd fell below 1.01 (suspended)', () => {
-    expect(sum([sel(1, 1850), sel(2, 1005)], 1000).creatable).toBe(false);
+    expect(sum([sel(1, 1850), sel(2, 1005)], 1000)).toMatchObject({ creatable: false, lockedOnly: true });
   });
 
   it('blocks a kind whose status is 0', () => {

@@ -81,7 +81,7 @@ export function summarizeSlip(input: { selections: readonly SlipSelection[]; sta
     return {
       couponType, couponCount: 0, isLive, baseAmount: 0, totalAmount: 0, totalOdds: 0, maxPayout: 0,
       bonusPercent: 0, bonusPrice: 0, systemList, minTip: kind.minTip, minStake: kind.minStake,
-      maxStake: kind.maxStake, userMaxPay: kind.maxPay, creatable: false, limitErrors: [],
+      maxStake: kind.maxStake, userMaxPay: kind.maxPay, creatable: false, lockedOnly: false, limitErrors: [],
     };
   }
 
@@ -114,15 +114,13 @@ export function summarizeSlip(input: { selections: readonly SlipSelection[]; sta
   // The bonus is paid on the capped payout and is not itself limited by maxPay.
   const bonusPercent = bonusPercentOf(couponType, selections, limits.bonus);
   const blocking = limitErrors.some((e) => e.max !== undefined || e.min !== undefined || e.amount !== undefined);
-  const creatable = !blocking
-    && kind.status !== 0
-    && stake.ticketStake > 0
-    && selections.every((s) => !s.locked && isBettableOdd(s.odd));
+  const ready = !blocking && kind.status !== 0 && stake.ticketStake > 0;
+  const open = selections.every((s) => !s.locked && isBettableOdd(s.odd));
 
   const summary: SlipSummary = {
     couponType, couponCount: count, isLive, baseAmount: stake.ticketStake, totalAmount: stake.totalStake,
     totalOdds: ratioOdds(ratio), maxPayout, bonusPercent, bonusPrice: bonusAmount(maxPayout, bonusPercent),
-    systemList, minTip: kind.minTip, minStake, maxStake, userMaxPay, creatable, limitErrors,
+    systemList, minTip: kind.minTip, minStake, maxStake, userMaxPay, creatable: ready && open, lockedOnly: ready && !open, limitErrors,
   };
   if (stakeLimitedTo !== undefined) summary.stakeLimitedTo = stakeLimitedTo;
   return summary;

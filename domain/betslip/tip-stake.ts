@@ -78,5 +78,5 @@ export function withTipStakeLimit(summary: SlipSummary, selections: readonly Pic
   const e = tipStakeLimit(summary, selections, perCoupon);
   if (!e) return summary;
   const limited = Math.min(summary.stakeLimitedTo ?? Number.MAX_SAFE_INTEGER, e.amount!);
-  return { ...summary, creatable: false, limitErrors: [...summary.limitErrors, e], stakeLimitedTo: limited };
+  return { ...summary, creatable: false, lockedOnly: false, limitErrors: [...summary.limitErrors, e], stakeLimitedTo: limited };
 }

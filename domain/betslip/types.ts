@@ -60,6 +60,11 @@ export interface SlipSummary {
   maxStake: Minor;
   userMaxPay: Minor;
   creatable: boolean;
+  /**
+   * Creatable but for locked picks (or odds no longer open): the create button stays enabled, and
+   * pressing it names the locked matches (section 4 create flow, thereAreLockedMatches).
+   */
+  lockedOnly: boolean;
   limitErrors: LimitError[];
   /** Set when the payout would exceed userMaxPay: the largest stake (as entered) whose payout fits. */
   stakeLimitedTo?: Minor;

@@ -66,7 +66,7 @@ export function SlipStake({ lang, onCreate, compact = false }: { lang: string; o
       {!compact && (
         <label className="check"><input type="checkbox" checked={view.oddChangeOk} onChange={(e) => void core.setOddChangeOk(e.target.checked)} data-testid="odd-change-ok" /><Trans>Accept odds changes</Trans></label>
       )}
-      <button type="button" className="btn btn-primary create-btn" disabled={!s.creatable || view.pending}
+      <button type="button" className="btn btn-primary create-btn" disabled={!(s.creatable || s.lockedOnly) || view.pending}
         onClick={onCreate} data-testid={compact ? 'bar-create' : 'create-coupon'} aria-busy={view.pending}>
         {view.pending ? <Trans>Please wait…</Trans> : <Trans>Place bet · {payout}</Trans>}
       </button>

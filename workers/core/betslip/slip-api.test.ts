@@ -60,6 +60,8 @@ describe('create flow (section 4)', () => {
     await api.toggleOdd(1, 10, 100);
     await api.toggleOdd(2, 20, 200);
     await api.applyOddUpdates([{ key: api.slipView().entries[1]!.key, odd: 3200, locked: true }]);
+    // the button stays pressable so that the press can say which match is locked
+    expect(api.slipView().summary).toMatchObject({ creatable: false, lockedOnly: true });
     expect(await api.createCoupon()).toBe('locked');
     expect(notices().at(-1)).toEqual({ status: 3, key: 'thereAreLockedMatches', lines: ['Home 2 - Away 2'] });
     expect(sent.filter((s) => s.key === 'createCoupon')).toEqual([]);
