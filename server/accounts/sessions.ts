@@ -14,36 +14,74 @@ export async function createSession(q: Queryable, userId: number, ttlSeconds: nu
   return token;
 }
 
-// Every request reads its session: prepared once per connection (server/db/client.ts NamedSql).
-const SESSION_USER: NamedSql = { name: 'session_user', text: 'select user_id from sessions where token_hash = $1 and expires_at > $2' };
-const SESSION_GUARD: NamedSql = {
-  name: 'session_guard',
-  text: `select s.user_id, u.id is not null as found, u.user_type, u.online_user, u.products, u.affiliate_status, u.affiliate_link
-           from sessions s left join users u on u.id = s.user_id
-          where s.token_hash = $1 and s.expires_at > $2`,
-};
-
-/** The user id of a live session token, or null. */
-export async function sessionUser(q: Queryable, token: string | undefined, now: number): Promise<number | null> {
-  if (!token || token.length > 100) return null;
-  const [row] = await q.query<{ user_id: number }>(SESSION_USER, [sha256(token), new Date(now)]);
-  return row?.user_id ?? null;
-}
-
 /** A live session's user and what the permission rules need of them (server/accounts/guard-user.ts). */
 export interface SessionGuard { userId: number; guard: GuardUser | null }
 
+// Every request reads its session: prepared once per connection (server/db/client.ts NamedSql).
+const SESSION_GUARDS: NamedSql = {
+  name: 'session_guards',
+  text: `select s.token_hash, s.expires_at, s.user_id, u.id is not null as found, u.user_type, u.online_user, u.products, u.affiliate_status, u.affiliate_link
+           from sessions s left join users u on u.id = s.user_id
+          where s.token_hash = any($1::text[])`,
+};
+
+interface GuardRow {
+  token_hash: string; expires_at: Date; user_id: number; found: boolean; user_type: string; online_user: number;
+  products: Record<string, number> | null; affiliate_status: number; affiliate_link: string;
+}
+
+/** Looks up a session token: its user and their permission fields, or null when it is not live. */
+export type SessionLookup = (token: string | undefined, now: number) => Promise<SessionGuard | null>;
+
 /**
- * sessionUser and guardUser in one query, for calls that check a permission: one round trip
- * instead of two, read fresh on every request (nothing is cached, so a logout, a password change
- * or a back-office change to the user counts from the next request on). The user is null when the
- * session's users row is gone, as guardUser says.
+ * The session check of every call, read fresh on every request: nothing is cached, so a logout, a
+ * password change or a back-office change to the user counts from the next request on. Session
+ * reads are most of a busy server's statements, so they are grouped: the lookups that arrive
+ * while one query is on its way to the database wait for it and then go together in the next.
+ * An idle server sends a lookup at once (after the other requests of the same event-loop turn).
+ * The user is null when the session's users row is gone, as guardUser says.
  */
-export async function sessionGuardUser(q: Queryable, token: string | undefined, now: number): Promise<SessionGuard | null> {
-  if (!token || token.length > 100) return null;
-  const [row] = await q.query<{ user_id: number; found: boolean; user_type: string; online_user: number; products: Record<string, number> | null; affiliate_status: number; affiliate_link: string }>(
-    SESSION_GUARD, [sha256(token), new Date(now)]);
-  if (!row) return null;
+export function sessionLookup(q: Queryable): SessionLookup {
+  type Asker = { now: number; resolve(s: SessionGuard | null): void; reject(err: unknown): void };
+  let waiting = new Map<string, Asker[]>();
+  let busy = false;
+  let scheduled = false;
+  const send = async () => {
+    scheduled = false;
+    if (busy || !waiting.size) return;
+    const batch = waiting;
+    waiting = new Map();
+    busy = true;
+    try {
+      const rows = await q.query<GuardRow>(SESSION_GUARDS, [[...batch.keys()]]);
+      const byHash = new Map(rows.map((r) => [r.token_hash, r]));
+      for (const [hash, askers] of batch) {
+        const row = byHash.get(hash);
+        for (const a of askers) a.resolve(row && row.expires_at.getTime() > a.now ? guardOf(row) : null);
+      }
+    } catch (err) {
+      for (const askers of batch.values()) for (const a of askers) a.reject(err);
+    } finally {
+      busy = false;
+      void send();
+    }
+  };
+  return (token, now) => {
+    if (!token || token.length > 100) return Promise.resolve(null);
+    return new Promise((resolve, reject) => {
+      const hash = sha256(token);
+      const askers = waiting.get(hash);
+      if (askers) askers.push({ now, resolve, reject });
+      else waiting.set(hash, [{ now, resolve, reject }]);
+      if (!busy && !scheduled) {
+        scheduled = true;
+        setImmediate(() => void send());
+      }
+    });
+  };
+}
+
+function guardOf(row: GuardRow): SessionGuard {
   const guard: GuardUser | null = row.found
     ? { userId: row.user_id, userType: row.user_type, onlineUser: row.online_user, products: productRecords(row.products), affiliateStatus: row.affiliate_status, affiliateLink: row.affiliate_link }
     : null;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Db, NamedSql, Queryable } from '../db/client.ts';
+import type { Db, NamedSql, Queryable, TxQueryable } from '../db/client.ts';
 import type { CreateCouponPayload } from '../../domain/protocol/calls.ts';
 import type { BetStatus, UserLimits } from '../../domain/protocol/entities.ts';
 import { selectionKey, type LimitError, type SlipSelection } from '../../domain/betslip/types.ts';
@@ -70,135 +70,210 @@ interface ReadRow {
 interface TipRefusal { mid: number; key: MessageKey; args: Record<string, string> }
 
 // The two statements of every placement, prepared once per connection (server/db/client.ts NamedSql).
-const PLACE_READ: NamedSql = { name: 'coupon_place_read', text: 'select coupon_place_read($1, $2, $3, $4, $5) as state' };
-const PLACE_COMMIT: NamedSql = { name: 'coupon_place_commit', text: 'select coupon_place_commit($1, $2, $3, $4, $5) as id' };
+const PLACE_READ: NamedSql = { name: 'coupon_place_read_batch', text: 'select coupon_place_read_batch($1) as states' };
+const PLACE_COMMIT: NamedSql = { name: 'coupon_place_commit_batch', text: 'select coupon_place_commit_batch($1, $2) as ids' };
 
-/** SQLSTATE of ledger_post (migration 080) when the balance cannot cover a debit. */
-const INSUFFICIENT_CREDIT = 'BT001';
+/** SQLSTATE of ledger_post_many (migration 120) when a balance cannot cover a debit. */
+export const INSUFFICIENT_CREDIT = 'BT001';
 
 /** Refusals that mean 'locked' (section 4: odd or type inactive, bets not started). */
 const LOCK_KEYS: ReadonlySet<MessageKey> = new Set<MessageKey>(['tipClosed', 'betsClosed']);
 
+/** A createCoupon request as both placement paths take it: the payload, its picks and hashes. */
+export interface PlacementRequest {
+  p: CreateCouponPayload;
+  ctx: PlaceContext;
+  picks: TipPick[];
+  /** What makes two requests with one Idempotency-Key the same bet (requestHash). */
+  hash: string;
+  /** The set of picks, for the same-coupon rule (rules.ts picksHash). */
+  sameHash: string;
+}
+
+/** A coupon the rules accepted: what commitWrites writes, and the reply once it has its id. */
+export interface CouponWrite {
+  coupon: Record<string, unknown>;
+  tips: Array<Record<string, unknown>>;
+  reply: CreateCouponReply;
+  /** Live matches the tips need but the catalogue has not written yet (ensureLiveMatches). */
+  liveMatchIds: number[];
+}
+
+/** The request's picks and hashes; the same outcome twice is refused before anything is read. */
+export function placementRequest(p: CreateCouponPayload, ctx: PlaceContext): PlacementRequest {
+  const picks = readTips(p);
+  return { p, ctx, picks, hash: requestHash(p), sameHash: picksHash(picks) };
+}
+
 /**
- * Places a coupon. Trusts nothing from the client but the picks and the stake: the odds and their
- * state (the database for pre-match tips, the live state for live ones), the coupon type, the
- * limits and the payout are recomputed with domain/betslip, the player's other waiting coupons are
- * checked (same coupon N times, stake per tip), and the coupon, its tips and the ledger debit are
- * written in one transaction.
+ * Places one coupon in its own transaction. Trusts nothing from the client but the picks and the
+ * stake: the odds and their state (the database for pre-match tips, the live state for live ones),
+ * the coupon type, the limits and the payout are recomputed with domain/betslip, the player's other
+ * waiting coupons are checked (same coupon N times, stake per tip), and the coupon, its tips and
+ * the ledger debit are written in one transaction.
  *
  * Two round trips on PostgreSQL (both steps are database functions, so their plans are kept; the
- * driver sends BEGIN with the first and COMMIT with the second, server/db/pg.ts): one
- * (coupon_place_read, migration 011) locks the player's wallet row, which serialises one player's
- * placements (the balance, the same-coupon count and the stake per tip are read after the previous
- * placement committed, and one Idempotency-Key is never claimed twice at once), claims the key and
- * reads the picks' matches, odds (for share: they cannot change before commit), stakes and same
- * coupons; one (coupon_place_commit, migration 080) writes the coupon, its tips, the key's reply
- * and the ledger debit (ledger_post, the SQL twin of server/wallet/ledger.ts postLedger).
+ * driver sends BEGIN with the first and COMMIT with the second, server/db/pg.ts): the read
+ * (readStates) locks the player's wallet row, which serialises one player's placements (the
+ * balance, the same-coupon count and the stake per tip are read after the previous placement
+ * committed, and one Idempotency-Key is never claimed twice at once), claims the key and reads the
+ * picks' matches, odds (for share: they cannot change before commit), stakes and same coupons; the
+ * write (commitWrites) writes the coupon, its tips, the key's reply and the ledger debit
+ * (ledger_post_many, the SQL twin of server/wallet/ledger.ts postLedger).
+ *
+ * createCoupon goes through the placement queue (placement-queue.ts), which runs the same two
+ * steps and the same rules for several players in one transaction; this is its path for what a
+ * batch cannot take.
  */
-export async function createCoupon(db: Db, p: CreateCouponPayload, ctx: PlaceContext): Promise<CreateCouponReply> {
-  const picks = readTips(p);
-  const hash = requestHash(p);
-  const sameHash = picksHash(picks);
+export async function placeAlone(db: Db, req: PlacementRequest): Promise<CreateCouponReply> {
+  const { ctx } = req;
   return db.tx(async (q) => {
-    const read = await readState(q, ctx.userId, picks, ctx.idempotencyKey ?? null, hash, sameHash);
-    if (!read) throw new CallError(401, 'loginRequired', {}, { login: false });
-    const { user } = read;
-    if (read.prior) {
-      if (read.prior.hash !== hash) throw new CallError(422, 'idempotencyKeyReused');
-      return read.prior.reply;
-    }
-    if (ctx.idempotencyKey && !read.claimed) {
+    const [read] = await readStates(q, [req]);
+    const prior = priorReply(read ?? null, req);
+    if (prior) return prior;
+    if (ctx.idempotencyKey && !read!.claimed) {
       // The key was held by a request that did not take this wallet lock (another money call).
-      const replay = await claimIdempotencyKey(q, ctx.userId, ctx.idempotencyKey, hash);
+      const replay = await claimIdempotencyKey(q, ctx.userId, ctx.idempotencyKey, req.hash);
       if (replay) return replay;
     }
-
-    // ------------------------------------------------------------ every tip against the server's state
-    const matchOf = new Map(read.matches.map((m) => [m.i, m]));
-    const oddOf = new Map(read.odds.map((o) => [o.i, o]));
-    const refusals: TipRefusal[] = [];
-    const changed: number[] = [];
-    const selections: SlipSelection[] = [];
-    let matchMinTip = 1;
-    for (const pick of picks) {
-      const m = matchOf.get(pick.i);
-      const v = pick.live ? judgeLive(pick, m, ctx.live) : judgePreMatch(pick, m, oddOf.get(pick.i), ctx);
-      if ('key' in v) { refusals.push({ mid: pick.matchId, key: v.key, args: v.args ?? {} }); continue; }
-      if (v.odd !== pick.seen && !p.oddChangeOk) changed.push(pick.matchId);
-      matchMinTip = Math.max(matchMinTip, m?.min_tip ?? 1);
-      selections.push({
-        matchId: pick.matchId, oddsType: pick.oddsType, outcomeId: pick.outcomeId, special: pick.special, odd: v.odd,
-        banko: pick.banko, live: pick.live, locked: false, matchName: v.name, addedAt: ctx.now,
-      });
-    }
-    const couponErrors = refusals.map((r) => ({ mid: r.mid, msg: message(r.key, ctx.lang, r.args) }));
-    if (refusals.length) {
-      const first = refusals[0]!;
-      // Several locked picks: the spec's 'there are locked matches'; each pick keeps its own reason.
-      const locked = refusals.length > 1 && refusals.every((r) => LOCK_KEYS.has(r.key));
-      throw new CallError(422, locked ? 'lockedMatches' : first.key, locked ? {} : first.args, { changed, couponErrors });
-    }
-    if (changed.length) throw new CallError(409, 'oddsChanged', {}, { changed, couponErrors: [] });
-
-    // ------------------------------------------------------------ the coupon, recomputed with domain/betslip
-    const limits = withMatchMinTip(limitsOf(user), matchMinTip);
-    const sent = [...new Set(p.systemTickets ?? [])].sort((a, b) => a - b);
-    const sizes = validSystemSizes(selections, sent, limits);
-    if (sizes.length !== sent.length) throw new CallError(422, 'wrongCouponType');
-    const stake = limits.staketype === 1 ? p.totalStake : p.ticketStake;
-    const summary = summarizeSlip({ selections, stake, systemSizes: sizes, limits });
-    if (summary.couponType !== p.ticketType) throw new CallError(422, 'wrongCouponType');
-    // Section 4: a system keeps at least two free picks (bankers < selections - 1).
-    if (summary.couponType === 'SK' && selections.length - bankoCount(selections) < 2) throw new CallError(422, 'wrongCouponType');
-    if (kindLimitsFor(summary.couponType, summary.isLive, limits).status === 0) throw new CallError(422, 'couponKindClosed');
-    const limitError = summary.limitErrors[0];
-    if (limitError) throw limitCallError(limitError, user.currency, selections, limits, ctx.lang);
-    if (!summary.creatable) throw new CallError(422, 'wrongCouponType');
-    if (summary.totalAmount !== p.totalStake || summary.baseAmount !== p.ticketStake) {
-      throw new CallError(400, 'badRequest', { field: 'totalStake' });
-    }
-
-    // ------------------------------------------------------------ the player's money and other coupons
-    if (user.balance < summary.totalAmount) throw new CallError(422, 'insufficientCredit');
-    if (read.same >= SAME_COUPON_MAX) throw new CallError(422, 'sameCoupon', { n: SAME_COUPON_MAX });
-    // Section 9 'bet total per tip 5000': per tip (match, market, outcome, special) and player, over
-    // the stakes riding on it in their waiting coupons, this one included (rules.ts stakeOnPicks).
-    const onPick = stakeOnPicks(summary.couponType, selections, sizes, summary.baseAmount);
-    const staked = new Map(read.exposure.map((e) => [e.i, Number(e.staked)]));
-    const overLimit = picks.filter((pick, j) => (staked.get(pick.i) ?? 0) + onPick[j]! > SLIP_CONSTANTS.betTotalPerTip);
-    if (overLimit.length) {
-      throw new CallError(422, 'matchStakeLimit', {}, { changed: [], couponErrors: overLimit.map((x) => ({ mid: x.matchId, msg: message('matchStakeLimit', ctx.lang) })) });
-    }
-
-    // ------------------------------------------------------------ write
-    await ensureLiveMatches(q, picks.filter((x) => x.live && !matchOf.has(x.i)).map((x) => x.matchId), ctx.live, ctx.lang);
-    const reply: CreateCouponReply = {
-      status: true, msg: message('couponCreated', ctx.lang), ticketId: 0, changed: [], couponErrors: [], login: true,
-      couponType: summary.isLive ? 4 : KIND_FILTER[summary.couponType as keyof typeof KIND_FILTER], totalStake: summary.totalAmount, maxPayout: summary.maxPayout,
-    };
-    // One round trip for the coupon, its tips, the key's reply and the ledger debit, with the COMMIT.
-    const [written] = await q.queryAndCommit<{ id: number }>(PLACE_COMMIT, [
-      ctx.userId,
-      JSON.stringify({
-        ticket_type: summary.couponType, is_live: summary.isLive ? 1 : 0, total_stake: summary.totalAmount, ticket_stake: summary.baseAmount,
-        total_odds: String(summary.totalOdds), max_pay: summary.maxPayout, bonus_percent: summary.bonusPercent, total_tickets: summary.couponCount,
-        system_combi: sizes.join(',') || '0', created_at: new Date(ctx.now).toISOString(), picks_hash: sameHash,
-      }),
-      JSON.stringify(selections.map((s, j) => ({
-        match_id: s.matchId, odds_type: s.oddsType, outcome_id: s.outcomeId, special: s.special, odd: s.odd,
-        banko: s.banko ? 1 : 0, ttype: s.live ? 'L' : 'N', stake: onPick[j],
-      }))),
-      JSON.stringify(reply), ctx.idempotencyKey ?? null,
-    ]).catch((err: unknown) => {
+    const w = decideCoupon(read!, req);
+    await ensureLiveMatches(q, w.liveMatchIds, ctx.live, ctx.lang);
+    await commitWrites(q, [{ req, write: w }], []).catch((err: unknown) => {
       if ((err as { code?: unknown }).code === INSUFFICIENT_CREDIT) throw new CallError(422, 'insufficientCredit');
       throw err;
     });
-    reply.ticketId = Number(written!.id);
-    return reply;
+    return w.reply;
   });
 }
 
-/** The picks of the payload; the same outcome twice is refused before anything is read. */
+/**
+ * Step 1 of a placement, for one or several players at once (coupon_place_read_batch, migration
+ * 120; at most one request per player): locks their wallets, claims the keys and reads each
+ * request's state. One state per request, in order; null for an unknown player.
+ */
+export async function readStates(q: Queryable, reqs: readonly PlacementRequest[]): Promise<Array<ReadRow | null>> {
+  const [row] = await q.query<{ states: Array<ReadRow | null> }>(PLACE_READ, [JSON.stringify(reqs.map((req) => ({
+    u: req.ctx.userId, picks: pickRows(req), key: req.ctx.idempotencyKey ?? null, hash: req.hash, same: req.sameHash,
+  })))]);
+  return row!.states;
+}
+
+/**
+ * Step 2, sent with the COMMIT (coupon_place_commit_batch, migration 120): writes the accepted
+ * coupons with their tips, keys' replies and debits, gives back the keys of refused placements,
+ * and sets each reply's ticketId.
+ */
+export async function commitWrites(q: TxQueryable, writes: ReadonlyArray<{ req: PlacementRequest; write: CouponWrite }>, release: ReadonlyArray<{ u: number; key: string }>): Promise<void> {
+  const [done] = await q.queryAndCommit<{ ids: Array<number | string> }>(PLACE_COMMIT, [
+    JSON.stringify(writes.map(({ req, write }) => ({
+      u: req.ctx.userId, coupon: write.coupon, tips: write.tips, reply: write.reply, key: req.ctx.idempotencyKey ?? null,
+    }))),
+    JSON.stringify(release),
+  ]);
+  writes.forEach(({ write }, k) => { write.reply.ticketId = Number(done!.ids[k]); });
+}
+
+/** The picks as coupon_place_read_batch takes them. */
+function pickRows(req: PlacementRequest): Array<Record<string, unknown>> {
+  return req.picks.map((x) => ({ i: x.i, match_id: x.matchId, odds_type: x.oddsType, outcome_id: x.outcomeId, special: x.special, live: x.live }));
+}
+
+/**
+ * What the read says before any rule: an unknown player must log in; a key that already placed a
+ * coupon answers with that first reply (or refuses a different bet under the same key).
+ */
+export function priorReply(read: ReadRow | null, req: PlacementRequest): CreateCouponReply | null {
+  if (!read) throw new CallError(401, 'loginRequired', {}, { login: false });
+  if (!read.prior) return null;
+  if (read.prior.hash !== req.hash) throw new CallError(422, 'idempotencyKeyReused');
+  return read.prior.reply;
+}
+
+/**
+ * Every rule of the placement against what readStates returned: each tip against the
+ * server's state, then the coupon recomputed with domain/betslip, then the player's money and
+ * other coupons. Throws the first refusal as a CallError; returns the coupon to write.
+ */
+export function decideCoupon(read: ReadRow, req: PlacementRequest): CouponWrite {
+  const { p, ctx, picks } = req;
+  const { user } = read;
+
+  // ------------------------------------------------------------ every tip against the server's state
+  const matchOf = new Map(read.matches.map((m) => [m.i, m]));
+  const oddOf = new Map(read.odds.map((o) => [o.i, o]));
+  const refusals: TipRefusal[] = [];
+  const changed: number[] = [];
+  const selections: SlipSelection[] = [];
+  let matchMinTip = 1;
+  for (const pick of picks) {
+    const m = matchOf.get(pick.i);
+    const v = pick.live ? judgeLive(pick, m, ctx.live) : judgePreMatch(pick, m, oddOf.get(pick.i), ctx);
+    if ('key' in v) { refusals.push({ mid: pick.matchId, key: v.key, args: v.args ?? {} }); continue; }
+    if (v.odd !== pick.seen && !p.oddChangeOk) changed.push(pick.matchId);
+    matchMinTip = Math.max(matchMinTip, m?.min_tip ?? 1);
+    selections.push({
+      matchId: pick.matchId, oddsType: pick.oddsType, outcomeId: pick.outcomeId, special: pick.special, odd: v.odd,
+      banko: pick.banko, live: pick.live, locked: false, matchName: v.name, addedAt: ctx.now,
+    });
+  }
+  const couponErrors = refusals.map((r) => ({ mid: r.mid, msg: message(r.key, ctx.lang, r.args) }));
+  if (refusals.length) {
+    const first = refusals[0]!;
+    // Several locked picks: the spec's 'there are locked matches'; each pick keeps its own reason.
+    const locked = refusals.length > 1 && refusals.every((r) => LOCK_KEYS.has(r.key));
+    throw new CallError(422, locked ? 'lockedMatches' : first.key, locked ? {} : first.args, { changed, couponErrors });
+  }
+  if (changed.length) throw new CallError(409, 'oddsChanged', {}, { changed, couponErrors: [] });
+
+  // ------------------------------------------------------------ the coupon, recomputed with domain/betslip
+  const limits = withMatchMinTip(limitsOf(user), matchMinTip);
+  const sent = [...new Set(p.systemTickets ?? [])].sort((a, b) => a - b);
+  const sizes = validSystemSizes(selections, sent, limits);
+  if (sizes.length !== sent.length) throw new CallError(422, 'wrongCouponType');
+  const stake = limits.staketype === 1 ? p.totalStake : p.ticketStake;
+  const summary = summarizeSlip({ selections, stake, systemSizes: sizes, limits });
+  if (summary.couponType !== p.ticketType) throw new CallError(422, 'wrongCouponType');
+  // Section 4: a system keeps at least two free picks (bankers < selections - 1).
+  if (summary.couponType === 'SK' && selections.length - bankoCount(selections) < 2) throw new CallError(422, 'wrongCouponType');
+  if (kindLimitsFor(summary.couponType, summary.isLive, limits).status === 0) throw new CallError(422, 'couponKindClosed');
+  const limitError = summary.limitErrors[0];
+  if (limitError) throw limitCallError(limitError, user.currency, selections, limits, ctx.lang);
+  if (!summary.creatable) throw new CallError(422, 'wrongCouponType');
+  if (summary.totalAmount !== p.totalStake || summary.baseAmount !== p.ticketStake) {
+    throw new CallError(400, 'badRequest', { field: 'totalStake' });
+  }
+
+  // ------------------------------------------------------------ the player's money and other coupons
+  if (user.balance < summary.totalAmount) throw new CallError(422, 'insufficientCredit');
+  if (read.same >= SAME_COUPON_MAX) throw new CallError(422, 'sameCoupon', { n: SAME_COUPON_MAX });
+  // Section 9 'bet total per tip 5000': per tip (match, market, outcome, special) and player, over
+  // the stakes riding on it in their waiting coupons, this one included (rules.ts stakeOnPicks).
+  const onPick = stakeOnPicks(summary.couponType, selections, sizes, summary.baseAmount);
+  const staked = new Map(read.exposure.map((e) => [e.i, Number(e.staked)]));
+  const overLimit = picks.filter((pick, j) => (staked.get(pick.i) ?? 0) + onPick[j]! > SLIP_CONSTANTS.betTotalPerTip);
+  if (overLimit.length) {
+    throw new CallError(422, 'matchStakeLimit', {}, { changed: [], couponErrors: overLimit.map((x) => ({ mid: x.matchId, msg: message('matchStakeLimit', ctx.lang) })) });
+  }
+
+  // ------------------------------------------------------------ the coupon to write
+  return {
+    coupon: {
+      ticket_type: summary.couponType, is_live: summary.isLive ? 1 : 0, total_stake: summary.totalAmount, ticket_stake: summary.baseAmount,
+      total_odds: String(summary.totalOdds), max_pay: summary.maxPayout, bonus_percent: summary.bonusPercent, total_tickets: summary.couponCount,
+      system_combi: sizes.join(',') || '0', created_at: new Date(ctx.now).toISOString(), picks_hash: req.sameHash,
+    },
+    tips: selections.map((s, j) => ({
+      match_id: s.matchId, odds_type: s.oddsType, outcome_id: s.outcomeId, special: s.special, odd: s.odd,
+      banko: s.banko ? 1 : 0, ttype: s.live ? 'L' : 'N', stake: onPick[j],
+    })),
+    reply: {
+      status: true, msg: message('couponCreated', ctx.lang), ticketId: 0, changed: [], couponErrors: [], login: true,
+      couponType: summary.isLive ? 4 : KIND_FILTER[summary.couponType as keyof typeof KIND_FILTER], totalStake: summary.totalAmount, maxPayout: summary.maxPayout,
+    },
+    liveMatchIds: [...new Set(picks.filter((x) => x.live && !matchOf.has(x.i)).map((x) => x.matchId))],
+  };
+}
+
 function readTips(p: CreateCouponPayload): TipPick[] {
   const seen = new Set<string>();
   return p.tips.map((tip, i) => {
@@ -214,21 +289,6 @@ function readTips(p: CreateCouponPayload): TipPick[] {
       seen: tip.odd,
     };
   });
-}
-
-/**
- * One round trip (coupon_place_read, migration 011): locks the player's wallet row, then claims the
- * Idempotency-Key (or finds its first reply) and reads the picks' matches, their pre-match odds
- * under a share lock, the stake this player already has on each tip in waiting coupons, and how
- * many waiting coupons have the same picks. Null when the player does not exist.
- */
-async function readState(q: Queryable, userId: number, picks: readonly TipPick[], key: string | null, hash: string, sameHash: string): Promise<ReadRow | null> {
-  const [row] = await q.query<{ state: ReadRow | null }>(PLACE_READ, [
-    userId,
-    JSON.stringify(picks.map((x) => ({ i: x.i, match_id: x.matchId, odds_type: x.oddsType, outcome_id: x.outcomeId, special: x.special, live: x.live }))),
-    key, hash, sameHash,
-  ]);
-  return row?.state ?? null;
 }
 
 type Verdict = { odd: number; name: string } | { key: MessageKey; args?: Record<string, string> };
@@ -271,7 +331,7 @@ function judgeLive(pick: TipPick, m: MatchRow | undefined, live: LiveOdds | unde
  * transaction, in id order like the catalogue.
  */
 async function ensureLiveMatches(q: Queryable, ids: number[], live: LiveOdds | undefined, lang: string): Promise<void> {
-  for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
+  for (const id of [...ids].sort((a, b) => a - b)) {
     const m = live?.getMatch(id);
     // it left the feed since its odd was read a moment ago
     if (!m) throw new CallError(422, 'tipClosed', {}, { changed: [], couponErrors: [{ mid: id, msg: message('tipClosed', lang) }] });

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Db } from '../db/client.ts';
-import { sessionUser, sessionGuardUser, type SessionGuard } from '../accounts/sessions.ts';
+import { sessionLookup, type SessionGuard } from '../accounts/sessions.ts';
 import { message } from '../../domain/messages.ts';
 import { registerAccountCalls } from './routes/accounts.ts';
 import { registerSportsCalls } from './routes/sports.ts';
@@ -83,11 +83,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // CSRF: every state-changing call must be JSON from this site (server/accounts/csrf.ts).
   app.addHook('onRequest', csrfGuard);
 
-  app.decorateRequest('sessionUser', function (this: { cookies: Record<string, string | undefined> }, now: number) {
-    return sessionUser(opts.db, this.cookies[SESSION_COOKIE], now);
+  // The session of every call; the lookups of requests that arrive together share one query.
+  const lookup = sessionLookup(opts.db);
+  app.decorateRequest('sessionUser', async function (this: { cookies: Record<string, string | undefined> }, now: number) {
+    return (await lookup(this.cookies[SESSION_COOKIE], now))?.userId ?? null;
   });
   app.decorateRequest('sessionGuard', function (this: { cookies: Record<string, string | undefined> }, now: number) {
-    return sessionGuardUser(opts.db, this.cookies[SESSION_COOKIE], now);
+    return lookup(this.cookies[SESSION_COOKIE], now);
   });
 
   app.setErrorHandler((err: { statusCode?: number; message?: string }, req, reply) => {

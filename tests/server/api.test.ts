@@ -5,7 +5,7 @@
  * by comparing snapshots taken before and after.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { MatchListItem } from '../../domain/protocol/entities.ts';
 import type { CouponItem, CouponLine } from '../../domain/protocol/coupons.ts';
 import { postLedger } from '../../server/wallet/ledger.ts';
@@ -329,16 +329,26 @@ describe.each(DRIVERS)('server API on %s', (driver) => {
       expect(await balance(b.id)).toBe(9_000);
     });
 
+    /** Four more apps on the same database: the server processes of a site, each with its own placement queue. */
+    let processes: FastifyInstance[] | undefined;
+
     /**
      * The same key sent 5 times at once. On PostgreSQL the requests are made to overlap for sure:
-     * the test holds the player's wallet row locked until all 5 wait on it (so every one of them
-     * has already looked the key up and found nothing). PGlite runs one transaction at a time.
+     * each goes through its own app (one process queues a player's placements one after the
+     * other), and the test holds the player's wallet row locked until all 5 wait on it (so every
+     * one of them has already looked the key up and found nothing). PGlite runs one transaction at a time.
      */
     async function sameKeyAtOnce(prefix: string): Promise<{ userId: number; replies: LightMyRequestResponse[] }> {
       const u = await h.player(prefix, 100_000);
       const payload = single(pickOf(football[7]!), 1_000);
-      const send = () => Promise.all(Array.from({ length: 5 }, () => coupon(u.cookie, payload, { 'idempotency-key': 'key-par' })));
-      if (driver !== 'pg') return { userId: u.id, replies: await send() };
+      if (driver !== 'pg') {
+        return { userId: u.id, replies: await Promise.all(Array.from({ length: 5 }, () => coupon(u.cookie, payload, { 'idempotency-key': 'key-par' }))) };
+      }
+      processes ??= await Promise.all(Array.from({ length: 4 }, () => h.buildApp()));
+      const send = () => Promise.all([h.app, ...processes!].map((app) => app.inject({
+        method: 'POST', url: '/api/createCoupon', payload: JSON.stringify(payload),
+        headers: { 'content-type': 'application/json', cookie: u.cookie, 'idempotency-key': 'key-par' },
+      })));
       const replies = await holdingWalletLock(u.id, 5, send);
       return { userId: u.id, replies };
     }

@@ -17,16 +17,23 @@ interface Single { mid: number; outcomeId: number; odd: number }
 
 describe.each(DRIVERS)('coupon placement invariants on %s', (driver) => {
   const h = useHarness(driver, { resetClock: false });
-  let app: FastifyInstance;
-  let base: string;
+  /**
+   * Three listening apps on one database, as a site's server processes: requests go round-robin,
+   * so one player's placements meet both in a process's placement queue (which runs them one
+   * after the other, batched with other players') and in the database (the wallet row lock).
+   */
+  let bases: string[];
+  let sent = 0;
   /** 240 distinct single picks: (match, 1X2 outcome) of upcoming football matches. */
   let singles: Single[];
 
   beforeAll(async () => {
-    app = await h.buildApp();
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const addr = app.server.address();
-    base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+    bases = await Promise.all(Array.from({ length: 3 }, async () => {
+      const app: FastifyInstance = await h.buildApp();
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const addr = app.server.address();
+      return `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+    }));
     singles = await h.db.query<Single>(
       `select m.id as mid, o.outcome_id as "outcomeId", o.odd
          from matches m join odds_groups g on g.match_id = m.id and g.odds_type = 1 and g.special = ''
@@ -45,7 +52,7 @@ describe.each(DRIVERS)('coupon placement invariants on %s', (driver) => {
   });
 
   async function post(cookie: string, payload: string, key?: string): Promise<{ code: number; reply: Reply }> {
-    const res = await fetch(`${base}/api/createCoupon`, {
+    const res = await fetch(`${bases[sent++ % bases.length]}/api/createCoupon`, {
       method: 'POST', body: payload,
       headers: { 'content-type': 'application/json', cookie, ...(key ? { 'idempotency-key': key } : {}) },
     });

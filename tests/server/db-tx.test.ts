@@ -1,8 +1,8 @@
 /**
  * The transaction of both drivers (server/db): on PostgreSQL BEGIN travels with the first statement
  * and COMMIT with the last (queryAndCommit), so what matters is that a transaction still commits
- * all or nothing; named statements run again and again; ledger_post (migration 080) moves a balance
- * only with its ledger row and never below zero.
+ * all or nothing; named statements run again and again; ledger_post_many (migration 120) moves
+ * balances only with their ledger rows, never below zero, and all or none.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, ledgerViolations, startHarness, type Harness } from './harness.ts';
@@ -55,16 +55,23 @@ describe.each(DRIVERS)('database transactions on %s', (driver) => {
     }
   });
 
-  it('ledger_post debits with its ledger row and refuses to go below zero (SQLSTATE BT001)', async () => {
+  it('ledger_post_many debits with a ledger row each and refuses to go below zero (SQLSTATE BT001)', async () => {
     const u = await h.addUser('ledgerpost', 1_000);
-    await h.db.tx((q) => q.queryAndCommit(`select ledger_post($1, -600, 'bet', 'test', null)`, [u.id]));
-    const err = await h.db.tx((q) => q.queryAndCommit(`select ledger_post($1, -600, 'bet', 'test', null)`, [u.id])).catch((e: unknown) => e);
+    const v = await h.addUser('ledgerpost2', 5_000);
+    const post = (users: number[], amounts: number[]) => h.db.tx((q) => q.queryAndCommit(
+      `select ledger_post_many($1::int[], $2::int8[], 'bet', 'test', $3::bigint[])`, [users, amounts, users.map((_, i) => 70 + i)]));
+    await post([u.id, v.id], [-600, -2_000]);
+    // one move that cannot be made refuses them all: v keeps 3,000
+    const err = await post([v.id, u.id], [-1_000, -600]).catch((e: unknown) => e);
     expect((err as { code?: string }).code).toBe('BT001');
-    const [w] = await h.db.query<{ balance: number }>('select balance from wallets where user_id = $1', [u.id]);
-    expect(w!.balance).toBe(400);
-    const rows = await h.db.query<{ amount: number; balance_after: number }>(
-      `select amount, balance_after from ledger where user_id = $1 and kind = 'bet'`, [u.id]);
-    expect(rows).toEqual([{ amount: -600, balance_after: 400 }]);
+    // one move per user, and no zero amount
+    await expect(post([v.id, v.id], [-1, -1])).rejects.toThrow(/one move per user/);
+    await expect(post([v.id], [0])).rejects.toThrow(/non-zero/);
+    const balances = await h.db.query<{ balance: number }>('select balance from wallets where user_id = any($1::int[]) order by user_id', [[u.id, v.id]]);
+    expect(balances.map((w) => Number(w.balance))).toEqual([400, 3_000]);
+    const rows = await h.db.query<{ user_id: number; amount: number; balance_after: number; ref_id: number }>(
+      `select user_id, amount, balance_after, ref_id from ledger where user_id = any($1::int[]) and kind = 'bet' order by id`, [[u.id, v.id]]);
+    expect(rows.map((r) => [r.user_id, Number(r.amount), Number(r.balance_after), Number(r.ref_id)])).toEqual([[u.id, -600, 400, 70], [v.id, -2_000, 3_000, 71]]);
     expect(await ledgerViolations(h.db)).toEqual([]);
   });
 });

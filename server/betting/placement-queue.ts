@@ -1,0 +1,158 @@
+import type { Db } from '../db/client.ts';
+import { CallError } from '../http/call.ts';
+import {
+  INSUFFICIENT_CREDIT, commitWrites, decideCoupon, placeAlone, priorReply, readStates,
+  type CouponWrite, type CreateCouponReply, type PlacementRequest,
+} from './create-coupon.ts';
+
+/**
+ * createCoupon's group commit. Placements that arrive while others are being written wait in a
+ * queue; the next transaction takes the waiting placements of up to `maxBatch` players at once:
+ * one statement reads all their states (create-coupon.ts readStates: each player's wallet locked,
+ * key claimed, picks read, exactly as a lone placement), the rules run for each (decideCoupon),
+ * and one statement writes every accepted coupon with its debit and gives back the keys of the
+ * refused ones, sent with the COMMIT (commitWrites). A transaction's fixed cost
+ * (BEGIN, COMMIT and its WAL flush, two statements, two round trips) is then paid once per batch,
+ * not once per coupon. Under light load a batch holds one placement and costs what a lone one does.
+ *
+ * A batch holds at most one placement per player, and a player's next placement waits until the
+ * batch holding their previous one has ended: it must read what that one wrote (balance, same
+ * coupons, stake per tip). A player's placements therefore run in arrival order.
+ *
+ * What a batch cannot take is placed alone after it (create-coupon.ts placeAlone), each in its own
+ * transaction: a key another kind of call is holding, a live match the catalogue has not written
+ * yet, and every placement of a batch whose transaction failed (a deadlock with another writer, a
+ * debit refused by the database): the batch rolled back, so each starts again from nothing.
+ */
+export interface PlacementQueue {
+  place(req: PlacementRequest): Promise<CreateCouponReply>;
+}
+
+export interface PlacementQueueOptions {
+  /** Batches in flight at once (default 2: while one is in the database, the next is being decided). */
+  maxInFlight?: number;
+  /** Placements in one batch (default 64). */
+  maxBatch?: number;
+  /**
+   * While a batch is in flight, another starts only with at least this many placements (default
+   * 16); fewer wait for the batch in flight to end and go in the next one. Under load this keeps
+   * batches large (a transaction's fixed cost is paid once for many coupons) instead of letting
+   * them trickle in small ones; an idle queue still sends a lone placement at once.
+   */
+  minBatchAlongside?: number;
+  /**
+   * Placements that may wait (default 2,000, about a second of work): beyond it the server is
+   * overloaded, and a player is told at once to try again rather than left waiting for a reply.
+   */
+  maxWaiting?: number;
+}
+
+interface Waiting {
+  req: PlacementRequest;
+  resolve(reply: CreateCouponReply): void;
+  reject(err: unknown): void;
+}
+
+export function createPlacementQueue(db: Db, opts: PlacementQueueOptions = {}): PlacementQueue {
+  const maxInFlight = opts.maxInFlight ?? 2;
+  const maxBatch = opts.maxBatch ?? 64;
+  const minBatchAlongside = opts.minBatchAlongside ?? 16;
+  const maxWaiting = opts.maxWaiting ?? 2_000;
+  let waiting: Waiting[] = [];
+  /** Players with a placement in a batch now. */
+  const busy = new Set<number>();
+  let inFlight = 0;
+
+  function pump(): void {
+    while (inFlight < maxInFlight && waiting.length) {
+      // In arrival order, one placement per player, none of a player already in flight.
+      const batch: Waiting[] = [];
+      const rest: Waiting[] = [];
+      const taken = new Set<number>();
+      for (const w of waiting) {
+        const user = w.req.ctx.userId;
+        if (batch.length < maxBatch && !busy.has(user) && !taken.has(user)) {
+          taken.add(user);
+          batch.push(w);
+        } else {
+          rest.push(w);
+        }
+      }
+      if (!batch.length || (inFlight > 0 && batch.length < minBatchAlongside)) return;
+      waiting = rest;
+      for (const user of taken) busy.add(user);
+      inFlight++;
+      void runBatch(db, batch).finally(() => {
+        for (const user of taken) busy.delete(user);
+        inFlight--;
+        pump();
+      });
+    }
+  }
+
+  return {
+    place: (req) => new Promise<CreateCouponReply>((resolve, reject) => {
+      if (waiting.length >= maxWaiting) { reject(new CallError(429, 'tooManyRequests')); return; }
+      waiting.push({ req, resolve, reject });
+      pump();
+    }),
+  };
+}
+
+/** What a batch decided for one placement. */
+type Outcome =
+  | { kind: 'reply'; reply: CreateCouponReply }
+  | { kind: 'refused'; err: unknown }
+  | { kind: 'write'; write: CouponWrite }
+  | { kind: 'alone' };
+
+/** One batch: one transaction, two statements; then the placements it could not take, alone. */
+async function runBatch(db: Db, batch: readonly Waiting[]): Promise<void> {
+  let outcomes: Outcome[];
+  try {
+    outcomes = await db.tx(async (q) => {
+      const states = await readStates(q, batch.map((w) => w.req));
+      const release: Array<{ u: number; key: string }> = [];
+      const decided = batch.map(({ req }, j): Outcome => {
+        const read = states[j] ?? null;
+        // A refusal gives the claimed key back, as a lone placement's rollback would.
+        const claimed = () => read?.claimed && req.ctx.idempotencyKey ? [{ u: req.ctx.userId, key: req.ctx.idempotencyKey }] : [];
+        try {
+          const prior = priorReply(read, req);
+          if (prior) return { kind: 'reply', reply: prior };
+          if (req.ctx.idempotencyKey && !read!.claimed) return { kind: 'alone' };
+          const write = decideCoupon(read!, req);
+          if (write.liveMatchIds.length) { release.push(...claimed()); return { kind: 'alone' }; }
+          return { kind: 'write', write };
+        } catch (err) {
+          release.push(...claimed());
+          return { kind: 'refused', err };
+        }
+      });
+      await commitWrites(q, decided.flatMap((d, j) => d.kind === 'write' ? [{ req: batch[j]!.req, write: d.write }] : []), release);
+      return decided;
+    });
+  } catch (err) {
+    // The batch rolled back: nothing of it was written. Each placement starts again alone, where a
+    // refused debit is that placement's own 'Kredi yetersiz' and nobody else's.
+    if ((err as { code?: unknown }).code !== INSUFFICIENT_CREDIT && !isRetryable(err)) console.error(`coupon batch failed, placing alone: ${String(err)}`);
+    outcomes = batch.map(() => ({ kind: 'alone' }));
+  }
+  await Promise.all(batch.map(async (w, j) => {
+    const o = outcomes[j]!;
+    try {
+      if (o.kind === 'reply') w.resolve(o.reply);
+      else if (o.kind === 'write') w.resolve(o.write.reply);
+      else if (o.kind === 'refused') w.reject(o.err);
+      else w.resolve(await placeAlone(db, w.req));
+    } catch (err) {
+      w.reject(err);
+    }
+  }));
+}
+
+/** Deadlock or serialization failure: expected now and then with other writers, not worth a log line. */
+function isRetryable(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code;
+  return code === '40P01' || code === '40001';
+}
