@@ -43,7 +43,7 @@ describe('pre-match browsing', () => {
     await shot(app.page, 'matchdetail');
     await detail.back().click();
     await app.page.waitForURL(/\/tr\/allsports/);
-    await all.countries().first().waitFor();
+    await all.treeOrAll();
   });
 
   it('opens and scrolls to a league from sid / cid / tid, then clears the query', async () => {
@@ -52,7 +52,12 @@ describe('pre-match browsing', () => {
     const leagues = await (await app.page.request.post('/api/tournament', { data: { sportId: 1, categoryId: cid } })).json() as { results: Array<{ id: number }> };
     const tid = leagues.results[0]!.id;
     await app.page.goto(`/tr/allsports?sid=1&cid=${cid}&tid=${tid}`);
-    await app.page.locator(`#league-${tid}`).getByTestId('match-row').first().waitFor();
+    const rows = app.page.locator(`#league-${tid}`).getByTestId('match-row');
+    const showAll = new AllSportsPage(app.page).showAll();
+    // the remembered range may be empty at this hour: the league stays open when All is taken
+    await rows.first().or(showAll).waitFor();
+    if (await showAll.isVisible()) await showAll.click();
+    await rows.first().waitFor();
     await app.page.waitForURL((u) => !u.search.includes('tid='));
   });
 
@@ -113,7 +118,11 @@ describe('pre-match browsing', () => {
   it('shows UpHigh highlights and a not-found match', async () => {
     await app.page.goto('/tr/highlights');
     await app.page.waitForURL(/\/tr\/uphigh\?act=1/);
-    await app.page.getByTestId('match-row').first().waitFor();
+    const rows = app.page.getByTestId('match-row');
+    const showAll = new AllSportsPage(app.page).showAll();
+    await rows.first().or(showAll).waitFor();
+    if (await showAll.isVisible()) await showAll.click();
+    await rows.first().waitFor();
     await shot(app.page, 'uphigh');
     await app.page.goto('/tr/matchdetail/99999999?ttype=N');
     await new MatchDetailPage(app.page).notFound().waitFor();
@@ -131,7 +140,7 @@ describe('pre-match browsing', () => {
     await app.context.setOffline(true);
     try {
       await app.page.goto('/tr/allsports');
-      await all.countries().first().waitFor();
+      await all.treeOrAll();
       await all.staleBanner().waitFor();
       expect(await all.staleBanner().textContent()).toMatch(/Çevrimdışı, güncelleme/);
       await shot(app.page, 'offline');

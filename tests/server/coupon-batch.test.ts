@@ -107,7 +107,8 @@ describe.each(DRIVERS)('coupon placement queue on %s', (driver) => {
       const [row] = await h.db.query<{ groups: number[][] }>(
         `select json_agg(ids order by first) as groups from (select json_agg(id order by id) as ids, min(id) as first from coupons where id = any($1::bigint[]) group by xmin::text) t`,
         [replies.map((r) => r.ticketId)]);
-      return row!.groups.map((ids) => ids.map((id) => replies.findIndex((r) => r.ticketId === Number(id))));
+      // which placements shared a transaction (ids are drawn at commit, so a later batch may commit first)
+      return row!.groups.map((ids) => ids.map((id) => replies.findIndex((r) => r.ticketId === Number(id))).sort((a, b) => a - b)).sort((a, b) => a[0]! - b[0]!);
     };
     // The first goes at once; the five behind it are too few to run alongside, so they go together after it.
     expect(await placeAll(createPlacementQueue(h.db, { maxInFlight: 2, minBatchAlongside: 8 }), players.slice(0, 6))).toEqual([[0], [1, 2, 3, 4, 5]]);

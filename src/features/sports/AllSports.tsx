@@ -85,7 +85,11 @@ export function AllSports({ lang, query, onQueryDone }: { lang: string; query: A
             </section>
           )}
           {tree.data.countries.length === 0 ? (
-            <div className="state"><h2><Trans>No matches in this time range</Trans></h2><p><Trans>Choose another day or All.</Trans></p></div>
+            <div className="state">
+              <h2><Trans>No matches in this time range</Trans></h2>
+              <p><Trans>Choose another day or All.</Trans></p>
+              {f !== 'all' && <button type="button" className="btn btn-primary" onClick={() => chooseFilter('all')} data-testid="show-all"><Trans>Show all matches</Trans></button>}
+            </div>
           ) : (
             <ul className="tree" data-testid="country-tree">
               {tree.data.countries.map((c) => (

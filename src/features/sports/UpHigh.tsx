@@ -39,12 +39,16 @@ export function UpHigh({ lang, act, sid }: { lang: string; act: 1 | 2; sid: numb
       </div>
       {search.active
         ? <SearchResults key={`${sportId}:${search.keyword}:${chosen}`} lang={lang} sportId={sportId} keyword={search.keyword} oddsType={chosen} />
-        : <PagedRows key={`${act}:${sportId}:${filter}:${chosen}`} lang={lang} act={act} sportId={sportId} filter={filter} oddsType={chosen} />}
+        : <PagedRows key={`${act}:${sportId}:${filter}:${chosen}`} lang={lang} act={act} sportId={sportId} filter={filter} oddsType={chosen}
+            onShowAll={filter !== 'all' && options.some((o) => o.id === 'all') ? () => setFilter('all') : undefined} />}
     </div>
   );
 }
 
-function PagedRows({ lang, act, sportId, filter, oddsType }: { lang: string; act: 1 | 2; sportId: number; filter: TimeFilterId; oddsType: number | undefined }) {
+/** onShowAll: offered when the time range is empty and All is one of the choices. */
+function PagedRows({ lang, act, sportId, filter, oddsType, onShowAll }: {
+  lang: string; act: 1 | 2; sportId: number; filter: TimeFilterId; oddsType: number | undefined; onShowAll?: (() => void) | undefined;
+}) {
   const [extra, setExtra] = useState<RowsView[]>([]);
   const [loadingMore, setLoadingMore] = useState(false);
   // One stable question per list: a Comlink member read makes a new proxy each time, so it is read inside.
@@ -69,7 +73,13 @@ function PagedRows({ lang, act, sportId, filter, oddsType }: { lang: string; act
     <>
       <FreshnessBanner fresh={first.data.fresh} lang={lang} />
       {rows.length === 0
-        ? <div className="state"><h2><Trans>No match</Trans></h2><p><Trans>Choose another sport or time range.</Trans></p></div>
+        ? (
+          <div className="state">
+            <h2><Trans>No match</Trans></h2>
+            <p><Trans>Choose another sport or time range.</Trans></p>
+            {onShowAll && <button type="button" className="btn btn-primary" onClick={onShowAll} data-testid="show-all"><Trans>Show all matches</Trans></button>}
+          </div>
+        )
         : <VirtualRows rows={rows} lang={lang} />}
       {rows.length < total && (
         <div className="load-more"><button type="button" className="btn" onClick={() => void more()} disabled={loadingMore}><Trans>Show more</Trans></button></div>

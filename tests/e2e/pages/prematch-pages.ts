@@ -11,9 +11,21 @@ export class AllSportsPage {
   readonly timeFilter = () => this.page.getByTestId('time-filter');
   readonly staleBanner = () => this.page.getByTestId('stale-banner');
   sportTab(id: number): Locator { return this.page.getByTestId(`sport-tab-${id}`); }
+  readonly showAll = () => this.page.getByTestId('show-all');
   async open(lang = 'tr', query = '') {
     await this.page.goto(`/${lang}/allsports${query}`);
-    await this.countries().first().waitFor();
+    await this.treeOrAll();
+  }
+  /**
+   * Waits for the country tree. Today may have no match left (the demo plays 10:00-23:00 UTC): the
+   * empty range then offers All, which is taken.
+   */
+  async treeOrAll() {
+    await this.countries().first().or(this.showAll()).waitFor();
+    if (await this.showAll().isVisible()) {
+      await this.showAll().click();
+      await this.countries().first().waitFor();
+    }
   }
   /** Opens a country by its title (or the first), then its first league; returns the league's rows. */
   async openFirstLeague(country?: string): Promise<Locator> {
