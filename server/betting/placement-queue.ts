@@ -21,8 +21,8 @@ import {
  *
  * What a batch cannot take is placed alone after it (create-coupon.ts placeAlone), each in its own
  * transaction: a key another kind of call is holding, a live match the catalogue has not written
- * yet, and every placement of a batch whose transaction failed (a deadlock with another writer, a
- * debit refused by the database): the batch rolled back, so each starts again from nothing.
+ * yet, and every placement of a batch the database refused (a deadlock with another writer, a
+ * wallet locked elsewhere too long): the batch rolled back, so each starts again from nothing.
  */
 export interface PlacementQueue {
   place(req: PlacementRequest): Promise<CreateCouponReply>;
@@ -56,7 +56,7 @@ interface Waiting {
 export function createPlacementQueue(db: Db, opts: PlacementQueueOptions = {}): PlacementQueue {
   const maxInFlight = opts.maxInFlight ?? 2;
   const maxBatch = opts.maxBatch ?? 64;
-  const minBatchAlongside = opts.minBatchAlongside ?? 16;
+  const minBatchAlongside = Math.min(opts.minBatchAlongside ?? 16, maxBatch);
   const maxWaiting = opts.maxWaiting ?? 2_000;
   let waiting: Waiting[] = [];
   /** Players with a placement in a batch now. */
@@ -82,9 +82,11 @@ export function createPlacementQueue(db: Db, opts: PlacementQueueOptions = {}): 
       waiting = rest;
       for (const user of taken) busy.add(user);
       inFlight++;
-      void runBatch(db, batch).finally(() => {
+      // The slot is free once the transaction has ended; its players stay busy until every
+      // placement of the batch is answered (some may still be placed alone).
+      const slotFree = () => { inFlight--; pump(); };
+      void runBatch(db, batch, slotFree).finally(() => {
         for (const user of taken) busy.delete(user);
-        inFlight--;
         pump();
       });
     }
@@ -106,8 +108,11 @@ type Outcome =
   | { kind: 'write'; write: CouponWrite }
   | { kind: 'alone' };
 
-/** One batch: one transaction, two statements; then the placements it could not take, alone. */
-async function runBatch(db: Db, batch: readonly Waiting[]): Promise<void> {
+/**
+ * One batch: one transaction, two statements; then the placements it could not take, alone.
+ * txEnded is called once, when the transaction has ended, before any placement alone.
+ */
+async function runBatch(db: Db, batch: readonly Waiting[], txEnded: () => void): Promise<void> {
   let outcomes: Outcome[];
   try {
     outcomes = await db.tx(async (q) => {
@@ -133,10 +138,17 @@ async function runBatch(db: Db, batch: readonly Waiting[]): Promise<void> {
       return decided;
     });
   } catch (err) {
-    // The batch rolled back: nothing of it was written. Each placement starts again alone, where a
-    // refused debit is that placement's own 'Kredi yetersiz' and nobody else's.
-    if ((err as { code?: unknown }).code !== INSUFFICIENT_CREDIT && !isRetryable(err)) console.error(`coupon batch failed, placing alone: ${String(err)}`);
-    outcomes = batch.map(() => ({ kind: 'alone' }));
+    // With a SQLSTATE the database refused the batch and rolled it back: nothing of it was written,
+    // and each placement starts again alone, where a refusal is that placement's own and nobody
+    // else's. Without one the connection broke, possibly after the COMMIT was carried out: only a
+    // placement with an Idempotency-Key starts again (its key finds the first reply if the batch
+    // was written); one without is answered with the error rather than risk a second coupon.
+    const code = (err as { code?: unknown } | null)?.code;
+    const rolledBack = typeof code === 'string' && SQLSTATE.test(code);
+    if (!rolledBack || !EXPECTED.has(code)) console.error(`coupon batch failed (${rolledBack ? 'rolled back' : 'outcome unknown'}): ${String(err)}`);
+    outcomes = batch.map((w): Outcome => (rolledBack || w.req.ctx.idempotencyKey ? { kind: 'alone' } : { kind: 'refused', err }));
+  } finally {
+    txEnded();
   }
   await Promise.all(batch.map(async (w, j) => {
     const o = outcomes[j]!;
@@ -151,8 +163,12 @@ async function runBatch(db: Db, batch: readonly Waiting[]): Promise<void> {
   }));
 }
 
-/** Deadlock or serialization failure: expected now and then with other writers, not worth a log line. */
-function isRetryable(err: unknown): boolean {
-  const code = (err as { code?: unknown }).code;
-  return code === '40P01' || code === '40001';
-}
+/** A SQLSTATE: the database's own error, after which the transaction is rolled back. */
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+/**
+ * Refusals expected now and then, not worth a log line: deadlock, serialization failure, a wallet
+ * locked elsewhere for longer than the read waits (coupon_place_read_batch's lock_timeout), and a
+ * debit the database refused.
+ */
+const EXPECTED: ReadonlySet<string> = new Set(['40P01', '40001', '55P03', INSUFFICIENT_CREDIT]);

@@ -25,7 +25,10 @@ export async function migrate(db: Db): Promise<string[]> {
   return applied;
 }
 
-/** Splits a migration script on semicolons at line ends (our migrations hold no function bodies). */
+/**
+ * Splits a migration script on semicolons at line ends; inside a function body every statement's
+ * semicolon is followed by a comment (`; --`), so a body stays whole.
+ */
 function splitStatements(sql: string): string[] {
   return sql
     .split(/;\s*$/m)

@@ -10,6 +10,7 @@ import { placementRequest, type CreateCouponReply } from '../../server/betting/c
 import { createPlacementQueue } from '../../server/betting/placement-queue.ts';
 import { CallError } from '../../server/http/call.ts';
 import type { CreateCouponPayload } from '../../domain/protocol/calls.ts';
+import type { Db, TxQueryable } from '../../server/db/client.ts';
 
 const DRIVERS = await drivers();
 
@@ -152,6 +153,67 @@ describe.each(DRIVERS)('coupon placement queue on %s', (driver) => {
       await h.db.exec('drop trigger test_fail_4321 on coupons; drop function test_fail_4321();');
     }
   });
+
+  it('a batch whose COMMIT reply is lost is placed again only under an Idempotency-Key: never a second coupon', async () => {
+    const pick = pickOf(nextMatch());
+    // The database: the second transaction (the batch of the two behind the first placement) is
+    // carried out, then its reply is lost as a broken connection loses it.
+    let txs = 0;
+    const db: Db = Object.assign(Object.create(h.db) as Db, {
+      tx: async <T>(fn: (q: TxQueryable) => Promise<T>): Promise<T> => {
+        const out = await h.db.tx(fn);
+        if (++txs === 2) throw new Error('Connection terminated unexpectedly');
+        return out;
+      },
+    });
+    const queue = createPlacementQueue(db, { maxInFlight: 1 });
+    const [first, keyed, keyless] = await Promise.all([h.addUser('ql0', 100_000), h.addUser('ql1', 100_000), h.addUser('ql2', 100_000)]);
+    const settled = await Promise.all([
+      queue.place(placementRequest(single(pick, 1_000), { userId: first.id, now: h.clock.now, lang: 'tr' })),
+      queue.place(placementRequest(single(pick, 1_000), { userId: keyed.id, now: h.clock.now, lang: 'tr', idempotencyKey: 'ql-0' })),
+      queue.place(placementRequest(single(pick, 1_000), { userId: keyless.id, now: h.clock.now, lang: 'tr' })),
+    ].map((p) => p.then((reply) => ({ reply }), (err: unknown) => ({ err }))));
+    // the keyed one finds its first reply; the keyless one is told of the failure, not placed twice
+    expect('reply' in settled[1]! && settled[1].reply.status).toBe(true);
+    expect('err' in settled[2]! ? String(settled[2].err) : 'placed').toContain('Connection terminated');
+    expect(txs).toBe(3);
+    for (const u of [first, keyed, keyless]) {
+      const after = await mine(u.id);
+      expect(after.coupons).toBe(1);
+      expect(after.balance).toBe(99_000);
+    }
+    expect(await ledgerViolations(h.db)).toEqual([]);
+  });
+
+  it.runIf(driver === 'pg')('a wallet locked elsewhere fails its batch after the lock timeout; the others are placed alone at once, it waits alone', async () => {
+    const pick = pickOf(nextMatch());
+    const [first, stuck, other] = await Promise.all([h.addUser('qk0', 100_000), h.addUser('qk1', 100_000), h.addUser('qk2', 100_000)]);
+    // Another session holds the stuck player's wallet until the test lets go.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => { release = r; });
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => { locked = r; });
+    const holder = h.db.tx(async (q) => {
+      await q.query('select 1 from wallets where user_id = $1 for update', [stuck.id]);
+      locked();
+      await gate;
+    });
+    await isLocked;
+    try {
+      const queue = createPlacementQueue(h.db, { maxInFlight: 1 });
+      const order: string[] = [];
+      const place = (name: string, userId: number) => queue.place(placementRequest(single(pick, 1_000), { userId, now: h.clock.now, lang: 'tr' }))
+        .then((reply) => { order.push(`${name} placed`); return reply; }, (err: unknown) => { order.push(`${name} refused ${(err as { code?: string }).code}`); });
+      // the first goes alone at once; the stuck and the other player then share a batch
+      await Promise.all([place('first', first.id), place('stuck', stuck.id), place('other', other.id)]);
+      expect(order).toEqual(['first placed', 'other placed', 'stuck refused 55P03']);
+      expect((await mine(stuck.id)).coupons).toBe(0);
+      expect((await mine(other.id)).balance).toBe(99_000);
+    } finally {
+      release();
+      await holder;
+    }
+  }, 30_000);
 
   it('an overloaded queue refuses at once with a retry message and places nothing for it', async () => {
     const queue = createPlacementQueue(h.db, { maxInFlight: 1, maxWaiting: 2 });

@@ -23,6 +23,9 @@ create index coupons_user_status_picks_idx on coupons (user_id, status, picks_ha
 -- deadlocking; then, with a snapshot taken after the locks (a VOLATILE function takes one per
 -- statement), the keys are claimed and everything else read as coupon_place_read does. Returns
 -- the states in the order of p_reqs, each as coupon_place_read returns it (null for an unknown player).
+-- A wallet locked elsewhere for more than 5 s (a stuck session, a long settlement) fails the read
+-- with 55P03 instead of holding the whole batch: the queue then places each coupon alone, so only
+-- that player waits (and is answered with a technical failure if it lasts).
 -- Every lookup is by key, for a handful of players: the plan settings rule out whole-table
 -- scans and hash or merge joins (the planner guesses 100 players and 100 picks each, so it would
 -- hash every user), and JIT compilation, which those guesses would trigger on every call.
@@ -31,7 +34,8 @@ create index coupons_user_status_picks_idx on coupons (user_id, status, picks_ha
 -- statement costs more than running it.
 create or replace function coupon_place_read_batch(p_reqs json)
 returns json language plpgsql volatile
-set enable_seqscan = off set enable_hashjoin = off set enable_mergejoin = off set jit = off set plan_cache_mode = force_generic_plan as $$
+set enable_seqscan = off set enable_hashjoin = off set enable_mergejoin = off set jit = off set plan_cache_mode = force_generic_plan
+set lock_timeout = '5s' as $$
 declare
   v_out json; -- the states
 begin
@@ -46,7 +50,7 @@ begin
      cross join lateral json_to_recordset(r.picks) as x(i int, match_id int, odds_type int, outcome_id int, special text, live boolean)
   ), claim as (
     insert into idempotency_keys (user_id, key, call, reply, request_hash)
-    select r.u, r.key, 'createCoupon', 'null'::jsonb, r.hash from req r join users u on u.id = r.u where r.key is not null
+    select r.u, r.key, 'createCoupon', 'null'::jsonb, r.hash from req r join wallets w on w.user_id = r.u where r.key is not null
     on conflict do nothing returning user_id
   ), m as (
     -- lateral with limit 1: one index probe per pick, whatever the planner guesses of the picks
