@@ -71,3 +71,8 @@ export function oddsLimitRefusal(odd: Odds, limits: UserLimits): 'minOdds' | 'ma
 export function isBettableOdd(odd: Odds): boolean {
   return Number.isSafeInteger(odd) && odd >= SLIP_CONSTANTS.suspendBelowOdd && odd >= SLIP_CONSTANTS.minValidOdd;
 }
+
+/** A pick that blocks creation as locked (thereAreLockedMatches): locked, or its odd no longer bettable. */
+export function isPickLocked(s: { locked: boolean; odd: Odds }): boolean {
+  return s.locked || !isBettableOdd(s.odd);
+}

@@ -5,7 +5,7 @@
  */
 import type { UserLimits } from '../protocol/entities.ts';
 import type { CouponKind, LimitError, SlipSelection, SlipSummary } from './types.ts';
-import { SLIP_CONSTANTS, isBettableOdd, kindLimitsFor, oddsLimitRefusal } from './limits.ts';
+import { SLIP_CONSTANTS, isPickLocked, kindLimitsFor, oddsLimitRefusal } from './limits.ts';
 import { couponTypeOf } from './coupon-type.ts';
 import { systemOptions } from './system-list.ts';
 import { combinationCount, systemRatio } from './system.ts';
@@ -115,7 +115,7 @@ export function summarizeSlip(input: { selections: readonly SlipSelection[]; sta
   const bonusPercent = bonusPercentOf(couponType, selections, limits.bonus);
   const blocking = limitErrors.some((e) => e.max !== undefined || e.min !== undefined || e.amount !== undefined);
   const ready = !blocking && kind.status !== 0 && stake.ticketStake > 0;
-  const open = selections.every((s) => !s.locked && isBettableOdd(s.odd));
+  const open = !selections.some(isPickLocked);
 
   const summary: SlipSummary = {
     couponType, couponCount: count, isLive, baseAmount: stake.ticketStake, totalAmount: stake.totalStake,

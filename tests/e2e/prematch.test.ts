@@ -52,12 +52,8 @@ describe('pre-match browsing', () => {
     const leagues = await (await app.page.request.post('/api/tournament', { data: { sportId: 1, categoryId: cid } })).json() as { results: Array<{ id: number }> };
     const tid = leagues.results[0]!.id;
     await app.page.goto(`/tr/allsports?sid=1&cid=${cid}&tid=${tid}`);
-    const rows = app.page.locator(`#league-${tid}`).getByTestId('match-row');
-    const showAll = new AllSportsPage(app.page).showAll();
     // the remembered range may be empty at this hour: the league stays open when All is taken
-    await rows.first().or(showAll).waitFor();
-    if (await showAll.isVisible()) await showAll.click();
-    await rows.first().waitFor();
+    await new AllSportsPage(app.page).orAll(app.page.locator(`#league-${tid}`).getByTestId('match-row').first());
     await app.page.waitForURL((u) => !u.search.includes('tid='));
   });
 
@@ -118,11 +114,7 @@ describe('pre-match browsing', () => {
   it('shows UpHigh highlights and a not-found match', async () => {
     await app.page.goto('/tr/highlights');
     await app.page.waitForURL(/\/tr\/uphigh\?act=1/);
-    const rows = app.page.getByTestId('match-row');
-    const showAll = new AllSportsPage(app.page).showAll();
-    await rows.first().or(showAll).waitFor();
-    if (await showAll.isVisible()) await showAll.click();
-    await rows.first().waitFor();
+    await new AllSportsPage(app.page).orAll(app.page.getByTestId('match-row').first());
     await shot(app.page, 'uphigh');
     await app.page.goto('/tr/matchdetail/99999999?ttype=N');
     await new MatchDetailPage(app.page).notFound().waitFor();

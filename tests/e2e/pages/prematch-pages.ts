@@ -16,15 +16,17 @@ export class AllSportsPage {
     await this.page.goto(`/${lang}/allsports${query}`);
     await this.treeOrAll();
   }
+  /** Waits for the country tree (see orAll). */
+  treeOrAll(): Promise<void> { return this.orAll(this.countries().first()); }
   /**
-   * Waits for the country tree. Today may have no match left (the demo plays 10:00-23:00 UTC): the
-   * empty range then offers All, which is taken.
+   * Waits for `target`. The time range may have no match left (the demo plays 10:00-23:00 UTC, so
+   * late in the Istanbul evening Today is empty): the empty range then offers All, which is taken.
    */
-  async treeOrAll() {
-    await this.countries().first().or(this.showAll()).waitFor();
+  async orAll(target: Locator): Promise<void> {
+    await target.or(this.showAll()).waitFor();
     if (await this.showAll().isVisible()) {
       await this.showAll().click();
-      await this.countries().first().waitFor();
+      await target.waitFor();
     }
   }
   /** Opens a country by its title (or the first), then its first league; returns the league's rows. */

@@ -1,6 +1,6 @@
 import type { OddsGroup } from '../../../domain/protocol/entities.ts';
 import type { AddRefusal } from '../../../domain/betslip/add.ts';
-import { SLIP_CONSTANTS, isBettableOdd } from '../../../domain/betslip/limits.ts';
+import { SLIP_CONSTANTS, isPickLocked } from '../../../domain/betslip/limits.ts';
 import { marketOf, outcomeName } from '../../../domain/market/catalogue.ts';
 import { minorToDecimal, parseAmount } from '../../../domain/money.ts';
 import { formatOdds } from '../../../domain/odds/display.ts';
@@ -263,8 +263,7 @@ export function createSlipApi(ctx: CoreContext) {
     /** The create flow of section 4. */
     async createCoupon(): Promise<CreateResult> {
       if (!ctx.session()) return 'needLogin';
-      // the picks summarizeSlip does not count as open (SlipSummary.lockedOnly)
-      const locked = slip.entries.filter((e) => e.selection.locked || !isBettableOdd(e.selection.odd));
+      const locked = slip.entries.filter((e) => isPickLocked(e.selection));
       if (locked.length) {
         ctx.notice({ status: 3, key: 'thereAreLockedMatches', lines: locked.map((e) => e.selection.matchName) });
         return 'locked';
