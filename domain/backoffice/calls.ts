@@ -77,13 +77,16 @@ export const boBlockTransfersPayload = z.object({ ...common, dealerId: id, block
 
 // ---------- network: users (players and terminals) ----------
 export const PRODUCT_NAMES = PRODUCTS;
-/** Betting limits of one coupon kind (minor units; odds in thousandths; 0 = no limit). */
+/** Betting limits of one coupon kind, as the betting rules read them (domain/protocol/entities.ts KindLimits; minor units). */
 export const kindLimits = z.object({
-  minStake: int.min(0), maxStake: int.min(0), maxPay: int.min(0), minTip: int.min(0).max(30),
-  minOdds: int.min(0), maxOdds: int.min(0),
+  minStake: int.min(0), maxStake: int.min(0), maxPay: int.min(0), minTip: int.min(0).max(30), status: z.union([z.literal(0), z.literal(1)]).optional().default(1),
 });
 export const BET_KINDS = ['single', 'combine', 'multiple', 'live', 'system'] as const;
-export const bettingLimits = z.object({ ...Object.fromEntries(BET_KINDS.map((k) => [k, kindLimits.optional()])) as Record<(typeof BET_KINDS)[number], z.ZodOptional<typeof kindLimits>>, staketype: z.union([z.literal(0), z.literal(1)]).optional() });
+/** Per-kind limits, the stake type and the coupon's min/max odds (thousandths). */
+export const bettingLimits = z.object({
+  ...Object.fromEntries(BET_KINDS.map((k) => [k, kindLimits.optional()])) as Record<(typeof BET_KINDS)[number], z.ZodOptional<typeof kindLimits>>,
+  staketype: z.union([z.literal(0), z.literal(1)]).optional(), minOddsCoupon: int.min(0).optional(), maxOddsCoupon: int.min(0).optional(),
+});
 export type BettingLimits = z.infer<typeof bettingLimits>;
 /** One player or terminal of the subtree. */
 export interface BoUser {
