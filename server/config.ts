@@ -18,6 +18,10 @@ export interface Config {
   logLevel: string;
   /** X-Forwarded-For is believed only from these proxies (Fastify trustProxy); off by default. */
   trustProxy: boolean | string;
+  /** leader | follower | auto (default): who runs the feed and the once-per-deployment work (server/cluster). */
+  feedRole: 'leader' | 'follower' | 'auto';
+  /** Seconds a leader's lease lasts without renewal (LEASE_TTL_SEC, default 5): a takeover takes about this plus 1 s. */
+  leaseTtlSec: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -33,6 +37,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: env.DEMO !== '0',
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    feedRole: env.FEED_ROLE === 'leader' || env.FEED_ROLE === 'follower' ? env.FEED_ROLE : 'auto',
+    leaseTtlSec: Number(env.LEASE_TTL_SEC ?? 5),
   };
 }
 

@@ -11,32 +11,41 @@ import { createFeedFromEnv } from './feed/service.ts';
 import { registerFeedSocket } from './feed/ws.ts';
 import { startLiveCatalogue } from './feed/live-catalogue.ts';
 import { systemScheduler } from './feed/clock.ts';
+import { fixedLeadership, sqlLeaseStore, startLeadership, whileLeading } from './cluster/lease.ts';
 
 const config = loadConfig();
 const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const applied = await migrate(db);
 if (applied.length) console.log(`migrations applied: ${applied.join(', ')}`);
+
+// Who runs the work that must run once in a deployment (the feed, the stale sweep, settlement,
+// the scheduled jobs): on PostgreSQL the holder of a lease (server/cluster/lease.ts), taken over
+// by another process within seconds when it dies; on PGlite the one process. FEED_ROLE overrides.
+const leadership = config.feedRole === 'auto' && db.driver === 'pg'
+  ? await startLeadership({ store: sqlLeaseStore(db), scheduler: systemScheduler, ttlMs: config.leaseTtlSec * 1000 })
+  : fixedLeadership(config.feedRole !== 'follower');
 if (config.demo) {
   Object.assign(SITE_SETTINGS, DEMO_SETTINGS);
   if (await seedDemo(db, Date.now())) console.log('demo data loaded');
   else await ensureUpcomingMatches(db, Date.now());
   if (await seedAccountDemo(db, Date.now())) console.log('demo account content loaded');
-  // Keep the demo stocked with upcoming matches while the server runs.
-  setInterval(() => void ensureUpcomingMatches(db, Date.now()).catch((err: unknown) => console.error(err)), 3_600_000).unref();
+  // Keep the demo stocked with upcoming matches while the server runs (the leader does it).
+  whileLeading(leadership, () => systemScheduler.every(3_600_000, () => void ensureUpcomingMatches(db, Date.now()).catch((err: unknown) => console.error(err))));
 }
 
 // The live feed: the simulator as leader on the in-process bus, or Redis when REDIS_URL is set
-// (FEED_ROLE=follower processes follow the leader). Live fixtures are written to the catalogue so
+// (the elected leader runs it, the others follow). Live fixtures are written to the catalogue so
 // coupon tips on them keep their teams, date, sport and result.
-const feed = await createFeedFromEnv(process.env, systemScheduler);
+const feed = await createFeedFromEnv(process.env, systemScheduler, leadership);
 const liveCatalogue = await startLiveCatalogue(db, feed.state, systemScheduler, (err) => console.error('live catalogue:', err));
 
 // Settlement: results from match_results and live_results settle coupons; unfinished runs resume.
-const stopSettlement = startSettlementLoop(db, Date.now);
+const stopSettlement = whileLeading(leadership, () => startSettlementLoop(db, Date.now));
 
 const app = await buildApp({
   db,
   live: feed.state,
+  bus: feed.bus,
   staticDir: config.staticDir,
   sessionTtl: config.sessionTtl,
   cookieSecure: config.cookieSecure,
@@ -53,6 +62,8 @@ const stop = async () => {
   stopSettlement();
   liveCatalogue.stop();
   await feed.stop();
+  // given up at once: another process takes over without waiting for the lease to run out
+  await leadership.stop();
   await app.close();
   await db.close();
   process.exit(0);

@@ -30,3 +30,20 @@ export function countsAsLive(flaggedLive: boolean, startMs: number, now: number)
 export function isStale(lastUpdateMs: number, now: number): boolean {
   return now - lastUpdateMs >= STALE_LIVE_MS;
 }
+
+/**
+ * The feed's own freshness (not in the spec, which only knows the 300 s stale match: a price the
+ * feed stopped moving is a price anyone watching the game beats): a process whose last feed frame
+ * or heartbeat is older than this suspends every live market it serves (FEED_STALE_SEC overrides).
+ */
+export const FEED_STALE_MS = 5000;
+/** The feed leader sends a heartbeat frame when nothing moved for this long. */
+export const FEED_HEARTBEAT_MS = 1000;
+
+/**
+ * Whether a feed last heard at `lastFrameAt` still prices bets at `now`: strictly younger than the
+ * limit. Never heard (-Infinity) is stale.
+ */
+export function isFeedFresh(lastFrameAt: number, now: number, limitMs: number = FEED_STALE_MS): boolean {
+  return now - lastFrameAt < limitMs;
+}

@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.ts';
+import { LOCKS, type Db } from '../db/client.ts';
 import { hashPassword } from '../accounts/password.ts';
 
 const f = (name: string, title: string, type: string, extra: Record<string, unknown> = {}) => ({ name, title, type, placeHolder: title, required: 1, ...extra });
@@ -19,6 +19,11 @@ const PAGES: Array<[number, string, string]> = [
  * static pages); loads once, when there are no payment categories yet.
  */
 export async function seedAccountDemo(db: Db, now: number): Promise<boolean> {
+  // under a lock: processes started together on an empty database seed once
+  return db.locked(LOCKS.accountSeed, () => seedAccountDemoLocked(db, now));
+}
+
+async function seedAccountDemoLocked(db: Db, now: number): Promise<boolean> {
   await ensureDemoAdmin(db);
   const [seen] = await db.query<{ n: number }>('select count(*)::int as n from pay_categories');
   if ((seen?.n ?? 0) > 0) return false;

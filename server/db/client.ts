@@ -27,8 +27,19 @@ export interface Db extends Queryable {
   tx<T>(fn: (q: TxQueryable) => Promise<T>): Promise<T>;
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Runs fn while holding a lock named by `key` across every process on this database (PostgreSQL:
+   * a session advisory lock on a connection of its own; PGlite has one process: a queue). For
+   * start-up work several processes must not do together: migrations, demo seeds. Not reentrant.
+   */
+  locked<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /** The connection pool's use (pg only), for the metrics (server/ops/metrics.ts). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
+
+/** Advisory lock keys (Db.locked), one per kind of start-up work. */
+export const LOCKS = { migrate: 724001, demoSeed: 724130, accountSeed: 724131, upcoming: 724132 } as const;
 
 // int8 (bigint) columns hold money in minor units; they fit a JS number (< 2^53).
 export const parseInt8 = (v: string): number => Number(v);

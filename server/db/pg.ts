@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { outageLog } from '../cluster/outage-log.ts';
 import { parseInt8, type Db, type NamedSql, type Queryable, type TxQueryable } from './client.ts';
 
 /**
@@ -17,9 +18,13 @@ export async function openPg(url: string): Promise<Db> {
     pipeline: true,
     types: { getTypeParser: (oid: number, format?: string) => (oid === 20 ? parseInt8 : pg.types.getTypeParser(oid, format as 'text')) } as pg.CustomTypesConfig,
   });
-  // An idle client dropped by the server (restart, failover) must not crash the process: the
-  // pool replaces it on the next query.
-  pool.on('error', (err) => console.error(`postgres idle client error: ${err.message}`));
+  // A client dropped by the server (restart, failover, pg_terminate_backend) must not crash the
+  // process: idle ones through the pool's listener, checked-out ones through their own (without
+  // it pg's 'Connection terminated unexpectedly' is an unhandled 'error' event). The statements in
+  // flight fail (the call answers the technical failure) and the pool opens new connections.
+  const report = outageLog((msg) => console.error(`postgres: ${msg}`));
+  pool.on('error', (err) => report(`idle client error: ${err.message}`));
+  pool.on('connect', (client) => { client.on('error', (err) => report(`client error: ${err.message}`)); });
   await pool.query('select 1');
   const wrap = (c: { query: pg.Pool['query'] }): Queryable => ({
     async query<T>(sql: string | NamedSql, params?: readonly unknown[]) {
@@ -32,6 +37,10 @@ export async function openPg(url: string): Promise<Db> {
     ...wrap(pool),
     async tx(fn) {
       const client = await pool.connect();
+      // a connection that failed goes back to the pool as broken (destroyed), not to the next caller
+      let broken: Error | undefined;
+      const onError = (err: Error) => { broken = err; };
+      client.on('error', onError);
       let committed = false;
       try {
         // Not awaited: it is written ahead of fn's first statement, in the same packet when fn
@@ -63,13 +72,30 @@ export async function openPg(url: string): Promise<Db> {
         if (!committed) await client.query('commit');
         return out;
       } catch (err) {
-        if (!committed) await client.query('rollback').catch(() => undefined);
+        if (!committed) await client.query('rollback').catch((e: Error) => { broken ??= e; });
         throw err;
       } finally {
-        client.release();
+        client.off('error', onError);
+        client.release(broken);
       }
     },
     exec: async (sql) => { await pool.query(sql); },
+    async locked(key, fn) {
+      // a session lock: held on a connection of its own for as long as fn runs
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('select pg_advisory_lock($1)', [key]);
+        try {
+          return await fn();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [key]).catch((e: Error) => { broken = e; });
+        }
+      } finally {
+        client.release(broken);
+      }
+    },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }
@@ -84,3 +110,4 @@ function config(sql: string | NamedSql, params: readonly unknown[] | undefined):
   const values = params as unknown[] | undefined;
   return typeof sql === 'string' ? { text: sql, values } : { name: sql.name, text: sql.text, values };
 }
+

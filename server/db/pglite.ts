@@ -15,6 +15,8 @@ export async function openPglite(dataDir: string): Promise<Db> {
       return res.rows;
     },
   });
+  // one process: a queue per key is the lock
+  const chains = new Map<number, Promise<unknown>>();
   return {
     driver: 'pglite',
     ...wrap(pg),
@@ -22,6 +24,11 @@ export async function openPglite(dataDir: string): Promise<Db> {
     // transaction commits when fn resolves.
     tx: (fn) => pg.transaction((t) => { const q = wrap(t); return fn({ ...q, queryAndCommit: q.query }); }),
     exec: async (sql) => { await pg.exec(sql); },
+    locked: (key, fn) => {
+      const run = (chains.get(key) ?? Promise.resolve()).then(fn, fn);
+      chains.set(key, run.catch(() => undefined));
+      return run;
+    },
     close: () => pg.close(),
   };
 }

@@ -1,5 +1,5 @@
 import { hash } from '@node-rs/argon2';
-import type { Db, Queryable } from '../db/client.ts';
+import { LOCKS, type Db, type Queryable } from '../db/client.ts';
 import { postLedger } from '../wallet/ledger.ts';
 import { saveMatchResult } from '../db/queries/results.ts';
 import { DEMO_SPORTS, DEMO_TERMINAL, DEMO_USERS } from './catalogue.ts';
@@ -28,8 +28,16 @@ const NOT_FEED = `to_jsonb(t) ->> 'feed_id' is null`;
 const FIXTURES_PER_LEAGUE = 12;
 const HORIZON_DAYS = 7;
 
-/** Loads the demo catalogue and players when the database is empty. Returns true when it did. */
+/**
+ * Loads the demo catalogue and players when the database is empty. Returns true when it did.
+ * Under a lock: processes started together on an empty database seed once (the others wait, then
+ * find it done).
+ */
 export async function seedDemo(db: Db, now: number): Promise<boolean> {
+  return db.locked(LOCKS.demoSeed, () => seedDemoLocked(db, now));
+}
+
+async function seedDemoLocked(db: Db, now: number): Promise<boolean> {
   const [row] = await db.query<{ n: number }>('select count(*)::int as n from sports');
   if (row && row.n > 0) {
     // A demo database from before the terminal existed gets it on its next start.
@@ -84,6 +92,11 @@ async function ensureDemoTerminal(q: Queryable): Promise<void> {
  * it runs on every start and every hour.
  */
 export async function ensureUpcomingMatches(db: Db, now: number): Promise<number> {
+  // under a lock: two processes topping up together would add each league's fixtures twice
+  return db.locked(LOCKS.upcoming, () => ensureUpcomingLocked(db, now));
+}
+
+async function ensureUpcomingLocked(db: Db, now: number): Promise<number> {
   await syncHighlights(db);
   const leagues = await db.query<{ id: number; sport_id: number; category_id: number; title: string; upcoming: number; last: Date | null }>(
     `select t.id, t.sport_id, t.category_id, t.title,

@@ -42,4 +42,15 @@ export interface FeedAdapter {
   stop(): void;
   /** The live matches the provider knows now, with their markets: the state to start from. */
   current(): LiveMatch[];
+  /**
+   * Optional, for a provider that lives in the leader process (the simulator): its state as JSON-safe
+   * data, stored on the bus, so the next leader goes on from it after a failover.
+   */
+  checkpoint?(): unknown;
+  /**
+   * Goes on from a stored checkpoint (before start); false when it does not fit or was taken
+   * before `notBefore` (epoch ms): then the provider starts afresh. A real feed needs neither: it
+   * reconnects to the provider and gets its current state.
+   */
+  restore?(checkpoint: unknown, notBefore: number): boolean;
 }

@@ -4,6 +4,7 @@
  * In-process for one process and tests; Redis pub/sub (REDIS_URL) for several processes.
  */
 import { Redis } from 'ioredis';
+import { outageLog } from '../cluster/outage-log.ts';
 
 export interface FeedBus {
   /** Sends an encoded frame to every subscriber, in order. */
@@ -14,6 +15,12 @@ export interface FeedBus {
   saveSnapshot(bytes: Uint8Array): Promise<void>;
   /** The latest stored snapshot frame, or null. */
   loadSnapshot(): Promise<Uint8Array | null>;
+  /** Stores the leader's provider checkpoint (JSON), for the next leader to go on from. */
+  saveCheckpoint(json: string): Promise<void>;
+  /** The latest stored provider checkpoint, or null. */
+  loadCheckpoint(): Promise<string | null>;
+  /** Resolves when the bus answers (readiness); rejects otherwise. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -21,6 +28,7 @@ export interface FeedBus {
 export function createMemoryBus(): FeedBus {
   const handlers = new Set<(bytes: Uint8Array) => void>();
   let snapshot: Uint8Array | null = null;
+  let checkpoint: string | null = null;
   return {
     async publish(bytes) {
       for (const h of [...handlers]) h(bytes);
@@ -37,6 +45,13 @@ export function createMemoryBus(): FeedBus {
     async loadSnapshot() {
       return snapshot;
     },
+    async saveCheckpoint(json) {
+      checkpoint = json;
+    },
+    async loadCheckpoint() {
+      return checkpoint;
+    },
+    async ping() {},
     async close() {
       handlers.clear();
     },
@@ -50,6 +65,8 @@ export interface RedisBusOptions {
   snapshotKey?: string;
   /** Seconds a stored snapshot lives without a newer one (default 3600). */
   snapshotTtlSec?: number;
+  /** Where connection errors go (ioredis reconnects by itself; without a listener they are unhandled). */
+  onError?: (err: Error) => void;
 }
 
 const asBuffer = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
@@ -62,7 +79,13 @@ export function createRedisBus(url: string, opts: RedisBusOptions = {}): FeedBus
   const channel = opts.channel ?? 'feed:deltas';
   const snapshotKey = opts.snapshotKey ?? 'feed:snapshot';
   const ttl = opts.snapshotTtlSec ?? 3600;
-  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const checkpointKey = `${snapshotKey}:checkpoint`;
+  // A dead Redis must fail a call quickly (readiness, a snapshot save), not queue it for minutes.
+  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3, connectTimeout: 2000 });
+  const report = opts.onError ?? ((err: Error) => console.error(`redis: ${err.message}`));
+  const log = outageLog((msg) => report(new Error(msg)));
+  const onError = (err: Error) => log(err.message);
+  pub.on('error', onError);
   const subs = new Set<Redis>();
   return {
     async publish(bytes) {
@@ -70,6 +93,7 @@ export function createRedisBus(url: string, opts: RedisBusOptions = {}): FeedBus
     },
     async subscribe(handler) {
       const sub = pub.duplicate();
+      sub.on('error', onError);
       subs.add(sub);
       sub.on('messageBuffer', (ch: Buffer, message: Buffer) => {
         if (ch.toString() === channel) handler(new Uint8Array(message.buffer, message.byteOffset, message.byteLength));
@@ -88,6 +112,15 @@ export function createRedisBus(url: string, opts: RedisBusOptions = {}): FeedBus
       const b = await pub.getBuffer(snapshotKey);
       return b ? new Uint8Array(b.buffer, b.byteOffset, b.byteLength) : null;
     },
+    async saveCheckpoint(json) {
+      await pub.set(checkpointKey, json, 'EX', ttl);
+    },
+    async loadCheckpoint() {
+      return pub.get(checkpointKey);
+    },
+    async ping() {
+      await pub.ping();
+    },
     async close() {
       for (const s of subs) s.disconnect();
       subs.clear();
@@ -95,3 +128,4 @@ export function createRedisBus(url: string, opts: RedisBusOptions = {}): FeedBus
     },
   };
 }
+

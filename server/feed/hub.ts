@@ -11,6 +11,7 @@ import { deltaFrame, snapshotFrame } from '../../domain/protocol/feed.ts';
 import type { ClientMessage, FeedChange } from '../../domain/protocol/feed.ts';
 import type { Clock } from './clock.ts';
 import type { LiveState } from './live-state.ts';
+import { observeFeedLag } from '../ops/metrics.ts';
 
 /** Where a connection's frames go (a websocket in ws.ts, an array in tests). */
 export interface FeedSink {
@@ -122,6 +123,7 @@ export class FeedHub {
   publish(changes: readonly FeedChange[], at: number): void {
     if (changes.length) this.snapshots.clear();
     if (!changes.length || !this.conns.size) return;
+    observeFeedLag(this.clock.now(), at);
     const byKey = new Map<string, FeedChange[]>();
     const templates = new Map<string, Uint8Array | null>();
     for (const conn of this.conns.values()) {
@@ -180,8 +182,8 @@ export class FeedHub {
     let bytes = key ? this.snapshots.get(key) : undefined;
     if (!bytes) {
       const matches = !sub ? [] : sub.all
-        ? this.state.snapshot()
-        : this.state.snapshot({ sports: [...sub.sports], matches: [...sub.matches] });
+        ? this.state.shownSnapshot()
+        : this.state.shownSnapshot({ sports: [...sub.sports], matches: [...sub.matches] });
       // encoded at once: the snapshot holds the state's own objects, which later changes mutate
       bytes = this.codec.encodeFrame(snapshotFrame(conn.seq, this.clock.now(), [...matches]));
       if (key) {

@@ -5,7 +5,7 @@
  * The HTTP live calls and coupon placement read it (getMatch, listMatches, currentOdd).
  */
 import { isPaused, isRemovedStatus, isLive } from '../../domain/match/status.ts';
-import { isStale } from '../../domain/match/live-timings.ts';
+import { FEED_STALE_MS, isFeedFresh, isStale } from '../../domain/match/live-timings.ts';
 import { applyScoreSpecials } from '../../domain/odds/score-specials.ts';
 import { isOddOpen, isSelectionLocked } from '../../domain/odds/validity.ts';
 import type { OddsGroup, Outcome } from '../../domain/protocol/entities.ts';
@@ -14,6 +14,7 @@ import {
 } from '../../domain/protocol/feed.ts';
 import { applyScoreChange, applyStatusChange, type FeedChange, type FeedResult, type LiveMatch } from '../../domain/protocol/feed.ts';
 import type { FeedEvent } from './adapter.ts';
+import type { Clock } from './clock.ts';
 
 /** Which live matches a caller wants; omitted lists mean all. Both lists: either may match. */
 export interface MatchFilter {
@@ -58,10 +59,86 @@ const outcomeKey = (oddsType: number, outcomeId: number, special: string) => `${
 /** Results kept for late readers (settlement retries); older ones are dropped first. */
 const MAX_RESULTS = 5000;
 
+export interface LiveStateOptions {
+  /**
+   * With a clock the state knows the feed's freshness: when the last frame or heartbeat (markFeed)
+   * is FEED_STALE_MS or older, every live market reads as suspended. Without one (tests of the
+   * pure state) the feed is always fresh.
+   */
+  clock?: Clock;
+  /** The freshness limit (FEED_STALE_SEC; default FEED_STALE_MS). */
+  staleMs?: number;
+}
+
 export class LiveState {
   private readonly entries = new Map<number, Entry>();
   private readonly results = new Map<number, FeedResult>();
   private readonly resultListeners = new Set<(r: FeedResult) => void>();
+  private readonly clock: Clock | undefined;
+  readonly staleMs: number;
+  /** Local time of the last feed frame or heartbeat this process applied. */
+  private lastFeedAt = -Infinity;
+  /** Suspension shown to players (checkFeed published it); prices read as suspended anyway when stale. */
+  private suspendedShown = false;
+
+  constructor(opts: LiveStateOptions = {}) {
+    this.clock = opts.clock;
+    this.staleMs = opts.staleMs ?? FEED_STALE_MS;
+  }
+
+  /** Local time of the last frame or heartbeat (-Infinity before the first). */
+  get feedAt(): number {
+    return this.lastFeedAt;
+  }
+
+  /** Whether the feed prices bets now (always without a clock). */
+  isFresh(now: number | undefined = this.clock?.now()): boolean {
+    return now === undefined || isFeedFresh(this.lastFeedAt, now, this.staleMs);
+  }
+
+  /**
+   * A frame or heartbeat was applied at local time `now`. Returns the changes that show the live
+   * markets open again when the feed had been suspended (publish them to this process's hub only:
+   * the suspension is this process's, not the feed's).
+   */
+  markFeed(now: number): FeedChange[] {
+    this.lastFeedAt = Math.max(this.lastFeedAt, now);
+    if (!this.suspendedShown) return [];
+    this.suspendedShown = false;
+    return this.suspensionChanges(false);
+  }
+
+  /**
+   * The periodic freshness check: the first time the feed is found stale, returns the changes that
+   * show every live market locked (bet status stopped), for this process's hub only.
+   */
+  checkFeed(now: number): FeedChange[] {
+    if (this.suspendedShown || this.isFresh(now)) return [];
+    this.suspendedShown = true;
+    return this.suspensionChanges(true);
+  }
+
+  /** Whether the state reads as suspended now (stale feed, or a suspension shown and not lifted). */
+  private suspended(): boolean {
+    return this.suspendedShown || !this.isFresh();
+  }
+
+  /** Status changes of every match taking bets: shown stopped, or back to its own status. */
+  private suspensionChanges(stop: boolean): FeedChange[] {
+    const out: FeedChange[] = [];
+    for (const { m } of this.entries.values()) {
+      if (isRemovedStatus(m) || m.bs !== 'started') continue;
+      out.push(statusChange(m.id, m.ms, stop ? 'stopped' : m.bs, m.ti, m.pe, m.tie, m.tiee));
+    }
+    return out;
+  }
+
+  /** A copy as players see it: bet status stopped while the feed is suspended. */
+  private shown(m: LiveMatch): LiveMatch {
+    const c = cloneLiveMatch(m);
+    if (m.bs === 'started' && this.suspended()) c.bs = 'stopped';
+    return c;
+  }
 
   /** Number of matches held (ended ones included until removed). */
   get size(): number {
@@ -96,12 +173,21 @@ export class LiveState {
   /** A copy of a match with its odds, or undefined. */
   getMatch(id: number): LiveMatch | undefined {
     const e = this.entries.get(id);
-    return e ? cloneLiveMatch(e.m) : undefined;
+    return e ? this.shown(e.m) : undefined;
   }
 
   /** Copies of the live matches that pass the filter, in the order they went live. */
   listMatches(filter: MatchFilter = {}): LiveMatch[] {
-    return this.snapshot(filter).map(cloneLiveMatch);
+    return this.snapshot(filter).map((m) => this.shown(m));
+  }
+
+  /**
+   * What players see of the matches that pass the filter: snapshot(), or copies with bet status
+   * stopped while the feed is suspended (the hub's snapshots).
+   */
+  shownSnapshot(filter: MatchFilter = {}): readonly LiveMatch[] {
+    const held = this.snapshot(filter);
+    return this.suspended() ? held.map((m) => this.shown(m)) : held;
   }
 
   /**
@@ -132,11 +218,13 @@ export class LiveState {
     if (!e || !ref) return undefined;
     const m = e.m;
     const ended = isRemovedStatus(m);
+    // a stale feed: the price may be old, so the match takes no bets (shown stopped, see checkFeed)
+    const stale = this.suspended();
     return {
       matchId, oddsid: ref.g.oddsid, oddid: ref.o.oddid, oddsType, outcomeId, special: ref.g.special, odd: ref.o.odd,
-      open: !ended && isOddOpen(m, ref.g, ref.o),
-      locked: ended || isSelectionLocked(m, ref.g, ref.o),
-      betstatus: m.bs, matchstatus: m.ms,
+      open: !ended && !stale && isOddOpen(m, ref.g, ref.o),
+      locked: ended || stale || isSelectionLocked(m, ref.g, ref.o),
+      betstatus: stale && m.bs === 'started' ? 'stopped' : m.bs, matchstatus: m.ms,
     };
   }
 

@@ -13,6 +13,8 @@ export interface Rng {
   normal(): number;
   /** A Poisson count with mean lambda (Knuth; lambda is small here). */
   poisson(lambda: number): number;
+  /** The generator's whole state: createRng(state()) goes on with the same numbers (a checkpoint). */
+  state(): number;
 }
 
 export function createRng(seed: number): Rng {
@@ -26,6 +28,7 @@ export function createRng(seed: number): Rng {
   };
   return {
     next,
+    state: () => a,
     int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)),
     range: (lo, hi) => lo + next() * (hi - lo),
     chance: (p) => next() < p,

@@ -1,10 +1,17 @@
 /**
  * Wires the feed: adapter -> live state -> hub and bus (leader), or bus -> live state -> hub
  * (follower). One process per deployment runs the adapter; the others follow it over the bus, so
- * every process serves the same feed and prices coupons against the same odds.
+ * every process serves the same feed and prices coupons against the same odds. Which process
+ * leads is elected (server/cluster/lease.ts): when the leader dies a follower takes over and goes
+ * on from the provider checkpoint and the feed sequence the old leader stored on the bus.
+ *
+ * The leader sends a heartbeat frame when nothing moved, and every process watches its own feed:
+ * older than the freshness limit (FEED_STALE_SEC), its live markets are suspended on that process
+ * (LiveState.checkFeed) until the next frame.
  * Nothing starts at import: server/main.ts calls createFeedFromEnv / startFeedService.
  */
-import { STALE_CHECK_MS } from '../../domain/match/live-timings.ts';
+import { FEED_HEARTBEAT_MS, FEED_STALE_MS, STALE_CHECK_MS } from '../../domain/match/live-timings.ts';
+import type { Leadership } from '../cluster/lease.ts';
 import { decodeFrame, encodeFrame } from '../../domain/protocol/feed-codec.ts';
 import { deltaFrame, snapshotFrame } from '../../domain/protocol/feed.ts';
 import type { DeltaFrame, FeedChange } from '../../domain/protocol/feed.ts';
@@ -28,7 +35,21 @@ export interface FeedServiceOptions {
   snapshotEveryMs?: number;
   /** Called with publishing errors (a Redis hiccup); the feed keeps going. */
   onError?: (err: unknown) => void;
+  /**
+   * The leader writes to the bus only while this holds (its lease): a leader that was paused past
+   * its lease must not overwrite the new leader's snapshot before it hears it lost the lead.
+   */
+  mayLead?: () => boolean;
 }
+
+/** The leader's checkpoint on the bus: the provider's state and the sequence it was taken at. */
+interface StoredCheckpoint {
+  seq: number;
+  state: unknown;
+}
+
+/** An older checkpoint is not replayed (the matches it holds are long over): the new leader starts afresh. */
+const MAX_REPLAY_MS = 10 * 60_000;
 
 export interface FeedService {
   readonly role: 'leader' | 'follower';
@@ -45,25 +66,74 @@ export async function startFeedService(opts: FeedServiceOptions): Promise<FeedSe
 async function startLeader(opts: FeedServiceOptions, adapter: FeedAdapter): Promise<FeedService> {
   const { state, hub, bus, scheduler } = opts;
   const onError = opts.onError ?? (() => undefined);
-  // bus sequence starts at the clock so a restarted leader's frames are ahead of the old ones
-  let seq = scheduler.now();
+  const mayLead = opts.mayLead ?? (() => true);
+  // What the last leader left: its last snapshot's sequence and its provider checkpoint.
+  const [snapBytes, cpJson] = await Promise.all([
+    bus.loadSnapshot().catch((err: unknown) => { onError(err); return null; }),
+    adapter.restore ? bus.loadCheckpoint().catch((err: unknown) => { onError(err); return null; }) : null,
+  ]);
+  const stored = cpJson ? (JSON.parse(cpJson) as StoredCheckpoint) : null;
+  let lastSeq = stored?.seq ?? 0;
+  if (snapBytes) {
+    try {
+      lastSeq = Math.max(lastSeq, decodeFrame(snapBytes).seq);
+    } catch (err) {
+      onError(err);
+    }
+  }
+  // Bus sequence: past anything the old leader may have sent (its seq started at its clock and
+  // grows by one a frame, about one a second), so followers take the first frame as a gap and
+  // reload from our snapshot; never a number an old frame already used.
+  let seq = Math.max(scheduler.now(), lastSeq + 1);
+  // a checkpoint too old (or unreadable) is refused: the provider starts afresh
+  if (stored) adapter.restore?.(stored.state, scheduler.now() - MAX_REPLAY_MS);
+  let lastSent = -Infinity;
+  let catchingUp = true;
+  const send = (changes: FeedChange[], at: number) => {
+    seq++;
+    lastSent = scheduler.now();
+    if (mayLead()) bus.publish(encodeFrame(deltaFrame(seq, at, changes))).catch(onError);
+  };
   const publish = (changes: FeedChange[], at: number) => {
     if (!changes.length) return;
-    seq++;
     hub.publish(changes, at);
-    bus.publish(encodeFrame(deltaFrame(seq, at, changes))).catch(onError);
+    send(changes, at);
   };
-  const saveSnapshot = () => {
-    bus.saveSnapshot(encodeFrame(snapshotFrame(seq, scheduler.now(), [...state.snapshot({ includeEnded: true })]))).catch(onError);
+  const saveSnapshot = async () => {
+    if (!mayLead()) return;
+    const snap = bus.saveSnapshot(encodeFrame(snapshotFrame(seq, scheduler.now(), [...state.snapshot({ includeEnded: true })])));
+    const cp = adapter.checkpoint ? bus.saveCheckpoint(JSON.stringify({ seq, state: adapter.checkpoint() } satisfies StoredCheckpoint)) : null;
+    await Promise.all([snap, cp]).catch(onError);
   };
   state.reset(adapter.current());
-  adapter.start((events, at) => publish(state.apply(events, at), at));
-  saveSnapshot();
+  adapter.start((events, at) => {
+    // replaying from a checkpoint: the state catches up where the old leader was, silently
+    if (catchingUp) {
+      state.apply(events, at);
+      return;
+    }
+    const reopen = state.markFeed(scheduler.now());
+    if (reopen.length) hub.publish(reopen, at);
+    const changes = state.apply(events, at);
+    publish(changes, at);
+    // nothing moved: a heartbeat, so followers know the feed is alive (at most one a period)
+    if (!changes.length && scheduler.now() - lastSent >= FEED_HEARTBEAT_MS) send([], at);
+  });
+  catchingUp = false;
+  state.markFeed(scheduler.now());
+  hub.resyncAll();
+  // the snapshot first: followers reload from it when they see our first frame
+  await saveSnapshot();
   const timers = [
-    scheduler.every(opts.snapshotEveryMs ?? 5000, saveSnapshot),
+    scheduler.every(opts.snapshotEveryMs ?? 5000, () => void saveSnapshot()),
     scheduler.every(STALE_CHECK_MS, () => {
       const now = scheduler.now();
       publish(state.sweepStale(now), now);
+    }),
+    // an adapter that goes quiet (no heartbeat of its own) still lets followers hear the leader;
+    // the leader's own freshness is the adapter's, marked above
+    scheduler.every(FEED_HEARTBEAT_MS, () => {
+      if (scheduler.now() - lastSent >= FEED_HEARTBEAT_MS && state.isFresh()) send([], scheduler.now());
     }),
   ];
   return {
@@ -84,10 +154,14 @@ async function startFollower(opts: FeedServiceOptions): Promise<FeedService> {
   let seq = 0;
   let synced = false;
   let loading = false;
-  const queue: DeltaFrame[] = [];
+  /** Frames heard before the snapshot, with the local time each arrived at. */
+  const queue: Array<{ f: DeltaFrame; at: number }> = [];
 
-  const applyDelta = (f: DeltaFrame) => {
+  // `heardAt`: when the frame arrived; a frame queued long ago proves nothing about the feed now
+  const applyDelta = (f: DeltaFrame, heardAt: number) => {
     seq = f.seq;
+    const reopen = state.markFeed(heardAt);
+    if (reopen.length) hub.publish(reopen, f.t);
     state.applyChanges(f.changes, f.t);
     hub.publish(f.changes, f.t);
   };
@@ -101,15 +175,16 @@ async function startFollower(opts: FeedServiceOptions): Promise<FeedService> {
       const bytes = await bus.loadSnapshot();
       const snap = bytes ? decodeFrame(bytes) : null;
       if (!snap || snap.kind !== 'snapshot') return;
-      const pending = queue.filter((f) => f.seq > snap.seq);
+      const pending = queue.filter((q) => q.f.seq > snap.seq);
       queue.splice(0, queue.length, ...pending);
-      if (pending.length && pending[0]!.seq !== snap.seq + 1) return;
+      if (pending.length && pending[0]!.f.seq !== snap.seq + 1) return;
       state.reset(snap.matches);
       seq = snap.seq;
       queue.length = 0;
       synced = true;
+      // not marked fresh: the snapshot may be old (a dead leader's); the next frame says the feed lives
       hub.resyncAll();
-      for (const f of pending) applyDelta(f);
+      for (const q of pending) applyDelta(q.f, q.at);
     } finally {
       loading = false;
     }
@@ -124,8 +199,9 @@ async function startFollower(opts: FeedServiceOptions): Promise<FeedService> {
       return;
     }
     if (f.kind !== 'delta') return;
+    const at = scheduler.now();
     if (!synced) {
-      queue.push(f);
+      queue.push({ f, at });
       // bounded: frames older than the next snapshot are useless anyway
       if (queue.length > MAX_QUEUED) queue.shift();
       return;
@@ -134,11 +210,11 @@ async function startFollower(opts: FeedServiceOptions): Promise<FeedService> {
     if (f.seq !== seq + 1) {
       // a lost frame or a new leader: reload from the next snapshot
       synced = false;
-      queue.push(f);
+      queue.push({ f, at });
       void load();
       return;
     }
-    applyDelta(f);
+    applyDelta(f, at);
   });
   await load();
   const retry = scheduler.every(opts.snapshotEveryMs ?? 5000, () => {
@@ -154,44 +230,119 @@ async function startFollower(opts: FeedServiceOptions): Promise<FeedService> {
   };
 }
 
+/**
+ * The feed of a process that leads only while elected: a follower until `leadership` says it
+ * leads, then the leader with a fresh adapter (going on from the stored checkpoint), then a
+ * follower again if it loses the lead. Role changes run one at a time, in order.
+ */
+export async function startElectedFeedService(
+  opts: Omit<FeedServiceOptions, 'adapter' | 'mayLead'>,
+  leadership: Leadership,
+  makeAdapter: () => FeedAdapter,
+  onRole: (role: 'leader' | 'follower', adapter: FeedAdapter | null) => void = () => undefined,
+): Promise<FeedService> {
+  const onError = opts.onError ?? (() => undefined);
+  const startRole = async (lead: boolean): Promise<FeedService> => {
+    if (!lead) {
+      onRole('follower', null);
+      return startFollower(opts);
+    }
+    const adapter = makeAdapter();
+    onRole('leader', adapter);
+    return startLeader({ ...opts, mayLead: () => leadership.isLeader() }, adapter);
+  };
+  let current = await startRole(leadership.isLeader());
+  let stopped = false;
+  let chain = Promise.resolve();
+  const off = leadership.onChange((lead) => {
+    chain = chain.then(async () => {
+      if (stopped || (current.role === 'leader') === lead) return;
+      await current.stop();
+      current = await startRole(lead);
+    }).catch(onError);
+  });
+  return {
+    get role() {
+      return current.role;
+    },
+    seq: () => current.seq(),
+    async stop() {
+      stopped = true;
+      off();
+      await chain;
+      await current.stop();
+    },
+  };
+}
+
+/**
+ * Every process watches its own feed: when the last frame or heartbeat is older than the limit,
+ * its live markets are shown locked to its players (the hub's ordinary delta path) and coupon
+ * placement reads them as suspended (LiveState.currentOdd) until the next frame.
+ */
+export function watchFeedFreshness(state: LiveState, hub: FeedHub, scheduler: Scheduler, everyMs = 250): () => void {
+  return scheduler.every(everyMs, () => {
+    const now = scheduler.now();
+    const changes = state.checkFeed(now);
+    if (changes.length) hub.publish(changes, now);
+  });
+}
+
 /** What createFeedFromEnv built; `service` is started, the socket is registered by the caller. */
 export interface FeedSetup {
   state: LiveState;
   hub: FeedHub;
   bus: FeedBus;
   service: FeedService;
-  simulator: FeedSimulator | null;
+  /** The simulator while this process leads (changes on a failover). */
+  readonly simulator: FeedSimulator | null;
   stop(): Promise<void>;
 }
 
 /**
  * Builds and starts the feed from the environment: REDIS_URL (bus; absent = in-process),
- * FEED_ROLE (leader | follower; default leader), FEED_RATE (changes per second, 0 = natural),
+ * FEED_ROLE (leader | follower | auto; default auto: elected by `leadership` when there is a Redis
+ * bus to share, else leader: a process alone runs its own feed), FEED_STALE_SEC (freshness
+ * limit, default 5), FEED_RATE (changes per second, 0 = natural),
  * FEED_LIVE_COUNT (default 40), FEED_SEED (default from the clock), FEED_SPEED (default 1),
  * FEED_ID_BASE (first match id), FEED_SUSPEND_SEC (game seconds of the suspension after a goal, default 20).
  */
-export async function createFeedFromEnv(env: Record<string, string | undefined> = process.env, scheduler: Scheduler = systemScheduler): Promise<FeedSetup> {
+export async function createFeedFromEnv(
+  env: Record<string, string | undefined> = process.env,
+  scheduler: Scheduler = systemScheduler,
+  leadership?: Leadership,
+): Promise<FeedSetup> {
   const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
-  const bus = env.REDIS_URL ? createRedisBus(env.REDIS_URL) : createMemoryBus();
-  const state = new LiveState();
+  const onError = (err: unknown) => console.error('feed:', err);
+  const bus = env.REDIS_URL ? createRedisBus(env.REDIS_URL, { onError }) : createMemoryBus();
+  const state = new LiveState({ clock: scheduler, staleMs: num(env.FEED_STALE_SEC, FEED_STALE_MS / 1000) * 1000 });
   const hub = new FeedHub({ state, clock: scheduler });
-  const leader = (env.FEED_ROLE ?? 'leader') !== 'follower';
-  const simulator = leader
-    ? new FeedSimulator({
-      seed: num(env.FEED_SEED, scheduler.now() % 2 ** 31), clock: scheduler, scheduler,
-      liveCount: num(env.FEED_LIVE_COUNT, 40), rate: num(env.FEED_RATE, 0), speed: num(env.FEED_SPEED, 1),
-      ...(env.FEED_ID_BASE ? { idBase: num(env.FEED_ID_BASE, 1_000_000) } : {}),
-      // game seconds bets stay stopped after a goal: longer makes suspensions easy to see in a demo or test
-      ...(env.FEED_SUSPEND_SEC ? { suspendSec: num(env.FEED_SUSPEND_SEC, 20) } : {}),
-    })
-    : null;
-  const service = await startFeedService({
-    state, hub, bus, scheduler, ...(simulator ? { adapter: simulator } : {}),
-    onError: (err) => console.error('feed:', err),
+  const role = env.FEED_ROLE || 'auto';
+  const makeSimulator = () => new FeedSimulator({
+    seed: num(env.FEED_SEED, scheduler.now() % 2 ** 31), clock: scheduler, scheduler,
+    liveCount: num(env.FEED_LIVE_COUNT, 40), rate: num(env.FEED_RATE, 0), speed: num(env.FEED_SPEED, 1),
+    ...(env.FEED_ID_BASE ? { idBase: num(env.FEED_ID_BASE, 1_000_000) } : {}),
+    // game seconds bets stay stopped after a goal: longer makes suspensions easy to see in a demo or test
+    ...(env.FEED_SUSPEND_SEC ? { suspendSec: num(env.FEED_SUSPEND_SEC, 20) } : {}),
   });
+  let simulator: FeedSimulator | null = null;
+  let service: FeedService;
+  if (role === 'auto' && env.REDIS_URL && leadership) {
+    service = await startElectedFeedService({ state, hub, bus, scheduler, onError }, leadership, makeSimulator, (_r, a) => {
+      simulator = a as FeedSimulator | null;
+    });
+  } else {
+    simulator = role === 'follower' ? null : makeSimulator();
+    service = await startFeedService({ state, hub, bus, scheduler, ...(simulator ? { adapter: simulator } : {}), onError });
+  }
+  const stopWatch = watchFeedFreshness(state, hub, scheduler);
   return {
-    state, hub, bus, service, simulator,
+    state, hub, bus, service,
+    get simulator() {
+      return simulator;
+    },
     async stop() {
+      stopWatch();
       await service.stop();
       hub.closeAll();
       await bus.close();

@@ -53,6 +53,23 @@ export interface SimulatorOptions {
   stopChanceFactor?: number;
 }
 
+/** SimulatorCheckpoint's form of a match: the sport by id, each group by its index in live.odds. */
+type MatchCheckpoint = Omit<SimMatch, 'sport' | 'groups'> & { sid: number; groups: Array<Omit<SimGroup, 'g' | 'def'> & { gi: number }> };
+
+/** FeedSimulator.checkpoint(): JSON-safe. */
+export interface SimulatorCheckpoint {
+  v: 1;
+  rng: number;
+  stepAt: number;
+  started: boolean;
+  budget: number;
+  nextMatchId: number;
+  nextGroupId: number;
+  nextOddId: number;
+  kickoffs: number[];
+  matches: MatchCheckpoint[];
+}
+
 interface SimGroup {
   g: OddsGroup;
   def: MarketDef;
@@ -107,7 +124,7 @@ const POINTS_PER_GAME = 6;
 
 export class FeedSimulator implements FeedAdapter {
   readonly name = 'simulator';
-  private readonly rng: Rng;
+  private rng: Rng;
   private readonly clock: Clock;
   private readonly scheduler: Scheduler | undefined;
   private readonly liveCount: number;
@@ -195,8 +212,56 @@ export class FeedSimulator implements FeedAdapter {
       const at = this.stepAt;
       const events = this.step(at);
       this.stepAt += this.tickMs;
-      if (events.length && this.emitFn) this.emitFn(events, at);
+      // an empty batch is the provider's heartbeat: the feed is alive, nothing moved
+      if (this.emitFn) this.emitFn(events, at);
     }
+  }
+
+  /**
+   * The simulator's whole state as plain data. Why: the simulator is the provider; when the
+   * process running it dies, the next leader restores the last checkpoint and replays the ticks
+   * since (same state + same ticks = the same events), so live matches go on where they were.
+   */
+  checkpoint(): SimulatorCheckpoint {
+    return {
+      v: 1, rng: this.rng.state(), stepAt: this.stepAt, started: this.started, budget: this.budget,
+      nextMatchId: this.nextMatchId, nextGroupId: this.nextGroupId, nextOddId: this.nextOddId, kickoffs: [...this.kickoffs],
+      matches: [...this.matches.values()].map(({ sport, groups, ...rest }) => ({
+        ...structuredClone(rest), sid: sport.sid,
+        groups: groups.map(({ g, def: _def, ...x }) => ({ ...structuredClone(x), gi: rest.live.odds.indexOf(g) })),
+      })),
+    };
+  }
+
+  /** Goes on from a checkpoint (see checkpoint); false when it does not fit this build (then it starts afresh). */
+  restore(data: unknown, notBefore = -Infinity): boolean {
+    const cp = data as SimulatorCheckpoint | null;
+    if (!cp || cp.v !== 1 || !Array.isArray(cp.matches) || !(cp.stepAt >= notBefore)) return false;
+    const matches = new Map<number, SimMatch>();
+    for (const { sid, groups, ...rest } of cp.matches) {
+      const sport = SPORTS.find((x) => x.sid === sid);
+      if (!sport) return false;
+      const live = structuredClone(rest.live);
+      const sg: SimGroup[] = [];
+      for (const { gi, ...x } of groups) {
+        const g = live.odds[gi];
+        const def = g && marketOf(g.oddstype);
+        if (!g || !def) return false;
+        sg.push({ ...structuredClone(x), g, def });
+      }
+      matches.set(live.id, { ...structuredClone(rest), live, sport, groups: sg });
+    }
+    this.matches.clear();
+    for (const [id, m] of matches) this.matches.set(id, m);
+    this.rng = createRng(cp.rng);
+    this.stepAt = cp.stepAt;
+    this.started = cp.started;
+    this.budget = cp.budget;
+    this.nextMatchId = cp.nextMatchId;
+    this.nextGroupId = cp.nextGroupId;
+    this.nextOddId = cp.nextOddId;
+    this.kickoffs = [...cp.kickoffs];
+    return true;
   }
 
   // ---------------------------------------------------------------- steps

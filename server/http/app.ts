@@ -19,11 +19,16 @@ import { registerMoneyCalls } from './routes/money.ts';
 import { registerContentCalls } from './routes/content.ts';
 import { registerBackOfficeCalls } from './routes/backoffice.ts';
 import { registerAffiliateCalls } from './routes/affiliate.ts';
+import { registerProtectionCalls } from './routes/protection.ts';
 import { registerSiteFiles } from './routes/site-files.ts';
 import { csrfGuard } from '../accounts/csrf.ts';
 import { registerLiveCalls } from './routes/live.ts';
 import { registerHomeCalls } from './routes/home.ts';
+import { registerHealth } from './routes/health.ts';
 import { LiveState } from '../feed/live-state.ts';
+import { appShell } from './app-shell.ts';
+import { registerMetrics } from '../ops/metrics.ts';
+import { registerOpenApi } from '../ops/openapi.ts';
 
 export const SESSION_COOKIE = 'sid';
 
@@ -42,6 +47,8 @@ export interface AppOptions {
   live?: LiveState;
   /** The folder of the settings-injected files served under /site/ (default SITE_DIR, else ./site). */
   siteDir?: string;
+  /** The feed bus, for /readyz (server/http/routes/health.ts). */
+  bus?: { ping(): Promise<void> };
 }
 
 declare module 'fastify' {
@@ -59,6 +66,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const serverOptions: FastifyServerOptions = { logger: opts.logger ?? false, bodyLimit: 256 * 1024, trustProxy: opts.trustProxy ?? false };
   const app = Fastify(serverOptions);
   const deps = { db: opts.db, clock, ...(opts.live ? { live: opts.live } : {}) };
+  // First, so that its hooks time every request, refused ones included (server/ops/metrics.ts).
+  registerMetrics(app, { db: opts.db });
 
   await app.register(cookie);
   // Security headers on every reply, by helmet built once (@fastify/helmet builds it again on every
@@ -114,6 +123,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return reply.code(code).send({ status: false, msg, ...(code === 500 ? { error: 'technical' } : {}) });
   });
 
+  // /healthz and /readyz for the load balancer (not under /api: no session, no spec shape).
+  registerHealth(app, { db: opts.db, bus: opts.bus, live: opts.live });
+  // /api/openapi.json (server/ops) collects the calls registered below.
+  registerOpenApi(app);
   registerSettings(app);
   registerAccountCalls(app, deps, { sessionTtl: opts.sessionTtl ?? 7 * 24 * 3600, cookieSecure: opts.cookieSecure ?? false, loginRateMax: opts.loginRateMax ?? 20 });
   registerSportsCalls(app, deps);
@@ -122,8 +135,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerContentCalls(app, deps);
   await registerHomeCalls(app, deps);
   registerCouponLifecycle(app, deps);
-  registerBackOfficeCalls(app, deps);
+  registerBackOfficeCalls(app, deps, { sessionTtl: opts.sessionTtl ?? 7 * 24 * 3600, cookieSecure: opts.cookieSecure ?? false });
   registerAffiliateCalls(app, deps);
+  registerProtectionCalls(app, deps);
   registerSiteFiles(app, opts.siteDir ?? process.env.SITE_DIR ?? './site');
   // Without a feed (tests of other areas) the live calls answer from an empty state.
   registerLiveCalls(app, deps, opts.live ?? new LiveState());
@@ -144,10 +158,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         else res.header('cache-control', 'no-cache');
       },
     });
-    // Client routes (/tr/coupons ...) are served the app shell.
-    app.setNotFoundHandler((req, reply) => {
+    // Client routes (/tr/coupons ...) are served the app shell; Home's with its first banner in it.
+    const shell = appShell(opts.db, root, clock);
+    app.setNotFoundHandler(async (req, reply) => {
       if (req.method === 'GET' && !req.url.startsWith('/api/') && !/\.\w+$/.test(req.url.split('?')[0]!)) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        const html = await shell(req.url, req.headers['save-data'] === 'on');
+        return reply.header('cache-control', 'no-cache').header('vary', 'Save-Data').type('text/html; charset=utf-8').send(html);
       }
       return reply.code(404).send({ status: false, msg: message('notFound', 'tr') });
     });
