@@ -117,7 +117,12 @@ async function lockCoupon(q: Queryable, couponId: number, userId: number): Promi
  * paid and the reply carries the new amount to confirm again.
  */
 export async function sellCoupon(db: Db, userId: number, couponId: number, now: number, lang: string, expected?: number, live?: SellLive): Promise<{ status: true; msg: string; amount: number }> {
-  return db.tx(async (q) => {
+  return db.tx((q) => sellCouponIn(q, userId, couponId, now, lang, expected, live));
+}
+
+/** sellCoupon in the caller's transaction (the back office's sell: its subtree check and audit row commit with it). */
+export async function sellCouponIn(q: Queryable, userId: number, couponId: number, now: number, lang: string, expected?: number, live?: SellLive): Promise<{ status: true; msg: string; amount: number }> {
+  {
     const c = await lockCoupon(q, couponId, userId);
     if (c.status !== 0) throw new CallError(409, 'couponNotWaiting');
     // Live odds are read here, after the coupon row is locked: a concurrent sell waits on the lock
@@ -130,7 +135,7 @@ export async function sellCoupon(db: Db, userId: number, couponId: number, now: 
     await postLedger(q, { userId, amount: offer.amount, kind: 'sell', refType: 'coupon', refId: couponId });
     await q.query('update coupons set status = 2, paid = 1, canceled = 0, pay_date = $2, income = $3 where id = $1', [couponId, new Date(now), offer.amount]);
     return { status: true as const, msg: message('couponSold', lang), amount: offer.amount };
-  });
+  }
 }
 
 /**
@@ -141,9 +146,20 @@ export async function sellCoupon(db: Db, userId: number, couponId: number, now: 
  * creation, nothing settled).
  */
 export async function cancelCoupon(db: Db, userId: number, couponId: number, now: number, lang: string, reason?: 'print'): Promise<{ status: true; msg: string; amount: number }> {
-  return db.tx(async (q) => {
+  return db.tx((q) => cancelCouponIn(q, userId, couponId, now, lang, reason));
+}
+
+/**
+ * cancelCoupon in the caller's transaction. Reason 'backoffice': a dealer holding the cancelCoupon
+ * permission (domain/backoffice/permissions.ts) cancels any waiting coupon of its subtree; the
+ * permission replaces the player's cancel window (betting-core.md sections 4 and 6).
+ */
+export async function cancelCouponIn(q: Queryable, userId: number, couponId: number, now: number, lang: string, reason?: 'print' | 'backoffice'): Promise<{ status: true; msg: string; amount: number }> {
+  {
     const c = await lockCoupon(q, couponId, userId);
-    if (reason === 'print') {
+    if (reason === 'backoffice') {
+      if (c.status !== 0) throw new CallError(409, 'couponNotWaiting');
+    } else if (reason === 'print') {
       const [k] = await q.query<{ user_type: string; created_at: Date; settled: number }>(
         `select u.user_type, c.created_at, (select count(*)::int from coupon_tips t where t.coupon_id = c.id and t.status <> 0) as settled
            from coupons c join users u on u.id = c.user_id where c.id = $1`, [couponId],
@@ -165,5 +181,5 @@ export async function cancelCoupon(db: Db, userId: number, couponId: number, now
     await postLedger(q, { userId, amount: stake, kind: 'refund', refType: 'coupon', refId: couponId });
     await q.query('update coupons set status = -2, paid = 1, canceled = 0, pay_date = $2, income = 0 where id = $1', [couponId, new Date(now)]);
     return { status: true as const, msg: message(reason === 'print' ? 'printCancelled' : 'couponCancelled', lang), amount: stake };
-  });
+  }
 }

@@ -5,27 +5,32 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { boActivateAffiliatePayload, boTransferRequestsPayload, transferIdPayload } from '../../../domain/protocol/calls.ts';
+import { BO_LEGACY_CALLS } from '../../../domain/backoffice/calls.ts';
 import { activateAffiliate } from '../../affiliate/affiliate.ts';
 import { message } from '../../../domain/messages.ts';
 import { decideTransferRequest, type Decision } from '../../payments/transfers.ts';
-import { CallError, defineCall, type CallContext, type CallDeps } from '../call.ts';
+import { defineBoCall, type BoContext } from '../../backoffice/guard.ts';
+import type { CallDeps } from '../call.ts';
+import { registerBoSessionCalls, type BoSessionOptions } from './backoffice-session.ts';
+import { registerBoNetworkCalls } from './backoffice-network.ts';
+import { registerBoMoneyCalls } from './backoffice-money.ts';
+import { registerBoCouponCalls } from './backoffice-coupons.ts';
+import { registerBoReportCalls } from './backoffice-reports.ts';
 
 /**
- * Back-office roles that may decide money requests: admin (A) and operator (O). Dealers (D) are
- * left out on purpose: nothing yet ties a player to a dealer, so a dealer would reach every
- * player's money.
+ * Every back-office call: these transfer-request and affiliate calls, then the areas of
+ * server/backoffice/ (each through the one guard, server/backoffice/guard.ts defineBoCall).
  */
-export const MONEY_ROLES: ReadonlySet<string> = new Set(['A', 'O']);
+export function registerBackOfficeCalls(app: FastifyInstance, deps: CallDeps, session: BoSessionOptions = { sessionTtl: 7 * 24 * 3600, cookieSecure: false }): void {
+  registerBoSessionCalls(app, deps, session);
+  registerBoNetworkCalls(app, deps);
+  registerBoMoneyCalls(app, deps);
+  registerBoCouponCalls(app, deps);
+  registerBoReportCalls(app, deps);
+  const legacy = <S extends Parameters<typeof defineBoCall>[3]>(name: keyof typeof BO_LEGACY_CALLS, schema: S, handler: Parameters<typeof defineBoCall<S>>[5]) =>
+    defineBoCall(app, deps, name, schema, BO_LEGACY_CALLS[name], handler);
 
-/** Refuses any session but a back-office one (a player's session gets 403, status false). */
-export async function requireBackOffice(ctx: CallContext, roles: ReadonlySet<string> = MONEY_ROLES): Promise<void> {
-  const [u] = await ctx.db.query<{ user_type: string }>('select user_type from users where id = $1', [ctx.userId]);
-  if (!u || !roles.has(u.user_type)) throw new CallError(403, 'forbidden', {}, { error: 'forbidden' });
-}
-
-export function registerBackOfficeCalls(app: FastifyInstance, deps: CallDeps): void {
-  defineCall(app, deps, 'bo/transferRequests', boTransferRequestsPayload, async (p, ctx) => {
-    await requireBackOffice(ctx);
+  legacy('bo/transferRequests', boTransferRequestsPayload, async (p, ctx) => {
     const where = p.status === '' ? 'true' : 'r.status = $1';
     const args = p.status === '' ? [] : [p.status];
     const [count] = await ctx.db.query<{ n: number }>(`select count(*)::int as n from transfer_requests r where ${where}`, args);
@@ -40,23 +45,29 @@ export function registerBackOfficeCalls(app: FastifyInstance, deps: CallDeps): v
         currency: r.currency, status: r.status, reqResult: r.req_result, values: r.form_values, createdAt: new Date(r.created_at).toISOString(),
       })),
     };
-  }, { auth: true });
+  });
 
   // Approve credits a deposit through the ledger (a withdrawal was reserved when it was asked);
   // reject gives a withdrawal's reservation back. A repeat answers the same, changing nothing.
-  const decide = (decision: Decision) => async (p: { requestId: number; reason?: string | undefined }, ctx: CallContext) => {
-    await requireBackOffice(ctx);
-    const r = await ctx.db.tx((q) => decideTransferRequest(q, p.requestId, decision, p.reason ?? '', ctx.now));
+  const decide = (decision: Decision) => async (p: { requestId: number; reason?: string | undefined }, ctx: BoContext) => {
+    const r = await ctx.db.tx(async (q) => {
+      const out = await decideTransferRequest(q, p.requestId, decision, p.reason ?? '', ctx.now);
+      if (out.changed) await ctx.audit(q, { action: decision === 'approve' ? 'approveTransferReq' : 'rejectTransferReq', objectType: 'transferRequest', objectId: p.requestId, after: { status: out.status, reason: p.reason ?? '' } });
+      return out;
+    });
     // The request's new status (1 confirmed, 2 canceled) as requestStatus: status is the reply's own flag.
     return { status: true, msg: message('updateSuccess', ctx.lang), requestId: r.requestId, requestStatus: r.status, changed: r.changed };
   };
-  defineCall(app, deps, 'bo/approveTransferReq', transferIdPayload, decide('approve'), { auth: true });
-  defineCall(app, deps, 'bo/rejectTransferReq', transferIdPayload, decide('reject'), { auth: true });
+  legacy('bo/approveTransferReq', transferIdPayload, decide('approve'));
+  legacy('bo/rejectTransferReq', transferIdPayload, decide('reject'));
 
   // Affiliates: the request a player sent (affiliateRegister) becomes active with its terms.
-  defineCall(app, deps, 'bo/activateAffiliate', boActivateAffiliatePayload, async (p, ctx) => {
-    await requireBackOffice(ctx);
-    const code = await ctx.db.tx((q) => activateAffiliate(q, p.affiliateUserId, { percent: p.percent, cutoff: p.cutoff }, ctx.now));
+  legacy('bo/activateAffiliate', boActivateAffiliatePayload, async (p, ctx) => {
+    const code = await ctx.db.tx(async (q) => {
+      const c = await activateAffiliate(q, p.affiliateUserId, { percent: p.percent, cutoff: p.cutoff }, ctx.now);
+      await ctx.audit(q, { action: 'activateAffiliate', objectType: 'user', objectId: p.affiliateUserId, after: { percent: p.percent, cutoff: p.cutoff, affCode: c } });
+      return c;
+    });
     return { status: true, msg: message('updateSuccess', ctx.lang), affCode: code };
-  }, { auth: true });
+  });
 }

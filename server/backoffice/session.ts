@@ -1,0 +1,54 @@
+/**
+ * Back-office sessions: the same login and session cookie as the player's, plus a second factor
+ * (TOTP, otplib) for admin and operator, valid until 15 minutes without a back-office call; the
+ * whoami reply the UI draws its menu from; the IP log of every login attempt.
+ */
+import { createHash } from 'node:crypto';
+import { generate as totpGenerate, verify as totpVerify } from 'otplib';
+import type { Queryable } from '../db/client.ts';
+import { menuFor, SECOND_FACTOR_ROLES, roleOfLetter } from '../../domain/backoffice/permissions.ts';
+import type { BoWhoami } from '../../domain/backoffice/calls.ts';
+import { balanceOf } from '../wallet/ledger.ts';
+import type { BoActor } from './guard.ts';
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** True when the 6-digit code fits the secret at `now` (one 30-second step either side). */
+export async function otpValid(secret: string, otp: string, now: number): Promise<boolean> {
+  try {
+    const r = await totpVerify({ secret, token: otp, epoch: Math.floor(now / 1000), epochTolerance: 30 });
+    return r.valid;
+  } catch {
+    return false;
+  }
+}
+
+/** The current code of a secret (demo and tests: what an authenticator app would show). */
+export function otpNow(secret: string, now: number): Promise<string> {
+  return totpGenerate({ secret, epoch: Math.floor(now / 1000) });
+}
+
+/** True when the role of a users.user_type letter needs the second factor. */
+export const needsSecondFactor = (letter: string): boolean => SECOND_FACTOR_ROLES.includes(roleOfLetter(letter));
+
+/** Marks a session as past the second factor, now. */
+export async function markOtp(q: Queryable, token: string, now: number): Promise<void> {
+  await q.query('update sessions set bo_otp_at = $2, bo_seen_at = $2 where token_hash = $1', [sha256(token), new Date(now)]);
+}
+
+/** The whoami reply of an actor. */
+export async function whoami(q: Queryable, a: BoActor): Promise<BoWhoami> {
+  return {
+    status: true, userId: a.userId, userName: a.userName, role: a.role, permissions: a.needOtp ? [] : a.permissions,
+    menu: a.needOtp ? [] : menuFor(a.permissions), balance: await balanceOf(q, a.userId), currency: a.currency,
+    needOtp: a.needOtp, transfersBlocked: a.transfersBlocked,
+  };
+}
+
+/** One login attempt in the IP log. */
+export async function logLogin(q: Queryable, e: { userName: string; address: string; userAgent: string; success: boolean; at: number }): Promise<void> {
+  await q.query(
+    `insert into ip_logs (user_id, user_name, address, user_agent, success, created_at)
+     values ((select id from users where username = $1), $1, $2, $3, $4, $5)`,
+    [e.userName.slice(0, 40), e.address, e.userAgent.slice(0, 300), e.success, new Date(e.at)]);
+}

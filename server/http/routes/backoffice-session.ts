@@ -1,0 +1,96 @@
+/**
+ * Back-office session calls: bo/login (password, and the TOTP code for admin and operator),
+ * bo/verifyOtp, bo/whoami, bo/logout, bo/changePassword; the IP log of every login attempt.
+ */
+import type { FastifyInstance } from 'fastify';
+import { boLoginPayload } from '../../../domain/backoffice/calls.ts';
+import { isBackOfficeRole, roleOfLetter } from '../../../domain/backoffice/permissions.ts';
+import { message } from '../../../domain/messages.ts';
+import { createSession, deleteSession } from '../../accounts/sessions.ts';
+import { hashPassword, verifyPassword } from '../../accounts/password.ts';
+import { DEFAULT_THROTTLE, loginFailed, loginLocked, loginSucceeded } from '../../accounts/throttle.ts';
+import { boCalls, loadActor } from '../../backoffice/guard.ts';
+import { logLogin, markOtp, needsSecondFactor, otpValid, whoami } from '../../backoffice/session.ts';
+import { CallError, defineCall, type CallDeps } from '../call.ts';
+import { SESSION_COOKIE } from '../app.ts';
+
+export interface BoSessionOptions { sessionTtl: number; cookieSecure: boolean }
+
+/** The calls whose attempts go to the IP log. */
+const LOGIN_URLS = new Set(['/api/login', '/api/bo/login']);
+
+export function registerBoSessionCalls(app: FastifyInstance, deps: CallDeps, opts: BoSessionOptions): void {
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.method !== 'POST' || !LOGIN_URLS.has(req.url.split('?')[0]!)) return;
+    const body = (req.body ?? {}) as { userName?: unknown };
+    if (typeof body.userName !== 'string' || !body.userName) return;
+    const ua = req.headers['user-agent'];
+    await logLogin(deps.db, { userName: body.userName, address: req.ip, userAgent: typeof ua === 'string' ? ua : '', success: reply.statusCode === 200, at: deps.clock() })
+      .catch((err: unknown) => req.log.error({ err }, 'ip log failed'));
+  });
+
+  defineCall(app, deps, 'bo/login', boLoginPayload, async (p, ctx) => {
+    const address = ctx.req.ip;
+    if (await loginLocked(ctx.db, p.userName, address, ctx.now)) throw new CallError(429, 'tooManyRequests');
+    const [u] = await ctx.db.query<{ id: number; password_hash: string; user_type: string; status: number; totp_secret: string | null }>(
+      'select id, password_hash, user_type, status, totp_secret from users where username = $1', [p.userName]);
+    if (!(await verifyPassword(u?.password_hash, p.password)) || !u) {
+      await loginFailed(ctx.db, p.userName, address, ctx.now, DEFAULT_THROTTLE);
+      throw new CallError(401, 'wrongLogin', {}, { error: 'wrongLogin' });
+    }
+    if (!isBackOfficeRole(roleOfLetter(u.user_type))) throw new CallError(403, 'forbidden', {}, { error: 'forbidden' });
+    if (u.status !== 1) throw new CallError(403, 'accountPassive', {}, { error: 'accountPassive' });
+    const second = needsSecondFactor(u.user_type);
+    if (second) {
+      if (!u.totp_secret) throw new CallError(403, 'otpNotSet', {}, { error: 'otpNotSet' });
+      if (!p.otp) throw new CallError(401, 'otpRequired', {}, { error: 'otpRequired', needOtp: true });
+      if (!(await otpValid(u.totp_secret, p.otp, ctx.now))) {
+        await loginFailed(ctx.db, p.userName, address, ctx.now, DEFAULT_THROTTLE);
+        throw new CallError(401, 'wrongOtp', {}, { error: 'wrongOtp', needOtp: true });
+      }
+    }
+    await loginSucceeded(ctx.db, p.userName);
+    await deleteSession(ctx.db, ctx.req.cookies[SESSION_COOKIE]);
+    const token = await createSession(ctx.db, u.id, opts.sessionTtl, ctx.now);
+    if (second) await markOtp(ctx.db, token, ctx.now);
+    ctx.reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: opts.cookieSecure, maxAge: opts.sessionTtl });
+    await ctx.db.query('update users set last_login = $2 where id = $1', [u.id, new Date(ctx.now)]);
+    const actor = await loadActor(ctx.db, u.id, token, ctx.now);
+    if (!actor) throw new CallError(403, 'forbidden', {}, { error: 'forbidden' });
+    return { ...(await whoami(ctx.db, actor)) };
+  }, { rateLimit: { max: 20, timeWindow: 60_000 } });
+
+  const call = boCalls(app, deps);
+
+  call('bo/verifyOtp', async (p, ctx) => {
+    const [u] = await ctx.db.query<{ totp_secret: string | null; user_type: string }>('select totp_secret, user_type from users where id = $1', [ctx.actor.userId]);
+    const token = ctx.req.cookies[SESSION_COOKIE];
+    if (!u || !token || !needsSecondFactor(u.user_type)) throw new CallError(403, 'forbidden', {}, { error: 'forbidden' });
+    if (!u.totp_secret) throw new CallError(403, 'otpNotSet', {}, { error: 'otpNotSet' });
+    if (!(await otpValid(u.totp_secret, p.otp, ctx.now))) {
+      await loginFailed(ctx.db, ctx.actor.userName, ctx.req.ip, ctx.now, DEFAULT_THROTTLE);
+      throw new CallError(401, 'wrongOtp', {}, { error: 'wrongOtp', needOtp: true });
+    }
+    await markOtp(ctx.db, token, ctx.now);
+    return { ...(await whoami(ctx.db, { ...ctx.actor, needOtp: false })) };
+  });
+
+  call('bo/whoami', async (_p, ctx) => ({ ...(await whoami(ctx.db, ctx.actor)) }));
+
+  call('bo/logout', async (_p, ctx) => {
+    await deleteSession(ctx.db, ctx.req.cookies[SESSION_COOKIE]);
+    ctx.reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { status: true };
+  });
+
+  call('bo/changePassword', async (p, ctx) => {
+    const [u] = await ctx.db.query<{ password_hash: string }>('select password_hash from users where id = $1', [ctx.actor.userId]);
+    if (!(await verifyPassword(u?.password_hash, p.currentPassword))) throw new CallError(422, 'wrongCurrentPassword', {}, { error: 'wrongCurrentPassword' });
+    const hash = await hashPassword(p.newPassword);
+    await ctx.db.tx(async (q) => {
+      await q.query('update users set password_hash = $2 where id = $1', [ctx.actor.userId, hash]);
+      await ctx.audit(q, { action: 'changePassword', objectType: 'user', objectId: ctx.actor.userId });
+    });
+    return { status: true, msg: message('userPassChangeSuccess', ctx.lang) };
+  });
+}
