@@ -163,7 +163,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     app.setNotFoundHandler(async (req, reply) => {
       if (req.method === 'GET' && !req.url.startsWith('/api/') && !/\.\w+$/.test(req.url.split('?')[0]!)) {
         const html = await shell(req.url, req.headers['save-data'] === 'on');
-        return reply.header('cache-control', 'no-cache').header('vary', 'Save-Data').type('text/html; charset=utf-8').send(html);
+        // reply.compress: @fastify/compress hooks routes only, and this is the not-found handler.
+        return reply.header('cache-control', 'no-cache').header('vary', 'Save-Data').type('text/html; charset=utf-8').compress(html);
       }
       return reply.code(404).send({ status: false, msg: message('notFound', 'tr') });
     });

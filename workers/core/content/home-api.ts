@@ -12,9 +12,10 @@ import type { CoreContext } from '../context.ts';
 import type { MatchView } from '../feed/diff.ts';
 import { swrCall, type Freshness, type Source } from '../sports/swr.ts';
 import { logoHostOf, teamLogoUrl } from '../views.ts';
+import { bannerImageUrl, HOME_TOP_BANNER_STATE } from '../../../domain/content/banner.ts';
 
 /** Home's banner display states (account-platform.md section 7): 12 the top carousel, 1 the second strip. */
-export const HOME_BANNER_STATES = [12, 1] as const;
+export const HOME_BANNER_STATES = [HOME_TOP_BANNER_STATE, 1] as const;
 /** Live matches shown per sport on Home (betting-core.md section 9). */
 export const HOME_LIVE_PER_SPORT = 5;
 /** Jackpot amounts arrive in ten-thousandths of the currency unit and are shown with 4 decimals. */
@@ -62,11 +63,7 @@ interface JackpotReply { data: { sports?: Partial<Record<'prematch' | 'live', Ja
 interface LiveReply { data: { matches: LiveMatch[]; sports: Array<{ sportId: number; sportName: string; liveCount: number }> } }
 interface Settings { site_api?: string; team_logos?: number; logo_host?: string; serverId?: number; currencyMode?: number }
 
-/** A banner image: {site_api}/yib/{url} (section 7), or the same-origin /banners/{url} when site_api is empty. */
-export function bannerImageUrl(siteApi: string | undefined, url: string): string {
-  const file = url.replace(/^\/+/, '');
-  return siteApi ? `${siteApi.replace(/\/$/, '')}/yib/${file}` : `/banners/${file}`;
-}
+export { bannerImageUrl };
 
 /** Where a banner's tap goes: an app page, an https address, or nowhere (anything else is dropped). */
 export function bannerLink(link: string): BannerView['link'] {

@@ -1,0 +1,57 @@
+/**
+ * The HTML of client routes (issue 17): the build's index.html, and on Home the first banner of
+ * the top carousel put into the boot shell, so the page's largest paint needs no script, no
+ * worker and no call (it paints with the HTML). Not for a browser asking to save data (Save-Data:
+ * on): that one gets the skeleton, and no banner image at all.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Db } from '../db/client.ts';
+import { bannerGroups } from '../content/banners.ts';
+import { bannerImageUrl, HOME_TOP_BANNER_STATE } from '../../domain/content/banner.ts';
+import { SITE_SETTINGS } from './routes/settings.ts';
+
+const MARKER = '<!--lcp-banner-->';
+/** How long the first banner of a language is reused: a banner change shows within a minute. */
+const BANNER_TTL_MS = 60_000;
+
+const attr = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** Home's paths: `/{lang}` and `/{lang}/` (a query string aside). */
+export function homeLang(url: string): string | null {
+  const m = /^\/([a-z]{2})\/?$/.exec(url.split('?')[0]!);
+  return m ? m[1]! : null;
+}
+
+/** The shell of `url`, read from `root`/index.html (again when the file changes). */
+export function appShell(db: Db, root: string, clock: () => number): (url: string, saveData: boolean) => Promise<string> {
+  const file = join(root, 'index.html');
+  let html = { mtime: -1, text: '' };
+  const banners = new Map<string, { at: number; img: Promise<string> }>();
+
+  const read = (): string => {
+    const mtime = statSync(file).mtimeMs;
+    if (mtime !== html.mtime) html = { mtime, text: readFileSync(file, 'utf8') };
+    return html.text;
+  };
+  const firstBanner = (lang: string): Promise<string> => {
+    const now = clock();
+    const hit = banners.get(lang);
+    if (hit && now - hit.at < BANNER_TTL_MS) return hit.img;
+    const img = bannerGroups(db, [HOME_TOP_BANNER_STATE], lang).then(([group]) => {
+      const b = group?.banners[0];
+      if (!b) return '';
+      const src = bannerImageUrl(SITE_SETTINGS.site_api, b.url);
+      return `<img src="${attr(src)}" alt="${attr(b.title)}" width="${b.width}" height="${b.height}" fetchpriority="high">`;
+    }).catch(() => '');
+    banners.set(lang, { at: now, img });
+    return img;
+  };
+
+  return async (url, saveData) => {
+    const text = read();
+    const lang = homeLang(url);
+    if (!lang || saveData || !text.includes(MARKER)) return text;
+    return text.replace(MARKER, await firstBanner(lang));
+  };
+}
