@@ -12,6 +12,7 @@ import { isOddOpen, matchAllowsBets } from '../../domain/odds/validity.ts';
 import { message, type MessageKey } from '../../domain/messages.ts';
 import { limitsOf } from '../http/routes/accounts.ts';
 import { CallError } from '../http/call.ts';
+import { betGuard } from '../protection/enforce.ts';
 import type { LiveState } from '../feed/live-state.ts';
 import { upsertLiveMatch } from '../feed/live-catalogue.ts';
 import { SAME_COUPON_MAX, isCancelledStatus, picksHash, stakeOnPicks } from './rules.ts';
@@ -136,7 +137,11 @@ export async function placeAlone(db: Db, req: PlacementRequest): Promise<CreateC
       const replay = await claimIdempotencyKey(q, ctx.userId, ctx.idempotencyKey, req.hash);
       if (replay) return replay;
     }
+    // Player protection after the wallet lock of the read: the ledger it sums cannot move before commit.
+    const guard = await betGuard(q, [ctx.userId], ctx.now);
+    guard.blocked(ctx.userId, ctx.now, ctx.lang);
     const w = decideCoupon(read!, req);
+    guard.stake(ctx.userId, Number(w.coupon.total_stake), ctx.now, ctx.lang);
     await ensureLiveMatches(q, w.liveMatchIds, ctx.live, ctx.lang);
     await commitWrites(q, [{ req, write: w }], []).catch((err: unknown) => {
       if ((err as { code?: unknown }).code === INSUFFICIENT_CREDIT) throw new CallError(422, 'insufficientCredit');

@@ -1,5 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { CallError } from '../http/call.ts';
+import { countPlacement } from '../ops/metrics.ts';
+import { betGuard } from '../protection/enforce.ts';
 import {
   INSUFFICIENT_CREDIT, commitWrites, decideCoupon, placeAlone, priorReply, readStates,
   type CouponWrite, type CreateCouponReply, type PlacementRequest,
@@ -93,11 +95,11 @@ export function createPlacementQueue(db: Db, opts: PlacementQueueOptions = {}): 
   }
 
   return {
-    place: (req) => new Promise<CreateCouponReply>((resolve, reject) => {
+    place: (req) => countPlacement(new Promise<CreateCouponReply>((resolve, reject) => {
       if (waiting.length >= maxWaiting) { reject(new CallError(429, 'tooManyRequests')); return; }
       waiting.push({ req, resolve, reject });
       pump();
-    }),
+    })),
   };
 }
 
@@ -117,6 +119,10 @@ async function runBatch(db: Db, batch: readonly Waiting[], txEnded: () => void):
   try {
     outcomes = await db.tx(async (q) => {
       const states = await readStates(q, batch.map((w) => w.req));
+      // Player protection (limits, breaks, exclusions) of the batch's players, read after the batch
+      // read locked their wallets: each player's usage is summed from a ledger no one else can move
+      // before this commit, so concurrent bets can never cross a limit together.
+      const guard = await betGuard(q, batch.map((w) => w.req.ctx.userId), Math.min(...batch.map((w) => w.req.ctx.now)));
       const release: Array<{ u: number; key: string }> = [];
       const decided = batch.map(({ req }, j): Outcome => {
         const read = states[j] ?? null;
@@ -126,7 +132,9 @@ async function runBatch(db: Db, batch: readonly Waiting[], txEnded: () => void):
           const prior = priorReply(read, req);
           if (prior) return { kind: 'reply', reply: prior };
           if (req.ctx.idempotencyKey && !read!.claimed) return { kind: 'alone' };
+          guard.blocked(req.ctx.userId, req.ctx.now, req.ctx.lang);
           const write = decideCoupon(read!, req);
+          guard.stake(req.ctx.userId, Number(write.coupon.total_stake), req.ctx.now, req.ctx.lang);
           if (write.liveMatchIds.length) { release.push(...claimed()); return { kind: 'alone' }; }
           return { kind: 'write', write };
         } catch (err) {

@@ -5,6 +5,7 @@ import { checkPayForm, datetimeWire, type PayField } from '../../domain/account/
 import { minorToDecimal } from '../../domain/money.ts';
 import { InsufficientCredit, postLedger } from '../wallet/ledger.ts';
 import { CallError } from '../http/call.ts';
+import { assertCanDeposit, assertDepositApproval } from '../protection/enforce.ts';
 
 interface PayTypeRow {
   id: number; cat_id: number; pay_type: string; pay_tag: string; fields: PayField[]; min_amount: number; max_amount: number;
@@ -21,7 +22,7 @@ export interface TransferReply { status: true; requestId: number; redirect: stri
 export async function createTransferRequest(
   q: Queryable,
   p: TransferPayload,
-  ctx: { userId: number; now: number; transferType: 0 | 1; idempotencyKey?: string | undefined; successMsg: string },
+  ctx: { userId: number; now: number; transferType: 0 | 1; idempotencyKey?: string | undefined; successMsg: string; lang?: string },
 ): Promise<TransferReply> {
   const call = ctx.transferType === 0 ? 'depositRequest' : 'setTransferReq';
   if (ctx.idempotencyKey) {
@@ -53,6 +54,8 @@ export async function createTransferRequest(
     const f = pt.fields.find((x) => x.name === v.name);
     return { name: v.name, value: f?.type === 'datetime' ? datetimeWire(v.value) : v.value };
   });
+  // Player protection: no deposit on a break or exclusion, none past a deposit limit (waiting requests count).
+  if (ctx.transferType === 0) await assertCanDeposit(q, ctx.userId, p.amount, ctx.now, ctx.lang ?? 'tr');
   const [u] = await q.query<{ currency: string }>('select currency from users where id = $1', [ctx.userId]);
   const [row] = await q.query<{ id: number }>(
     `insert into transfer_requests (user_id, pay_id, transfer_type, amount, currency, form_values, created_at) values ($1, $2, $3, $4, $5, $6, $7) returning id`,
@@ -87,7 +90,11 @@ async function lockWaiting(q: Queryable, requestId: number, userId?: number): Pr
 /** Back office: confirms a waiting request. A deposit credits the wallet; a withdrawal was already reserved. */
 export async function approveTransferRequest(q: Queryable, requestId: number, now: number): Promise<void> {
   const r = await lockWaiting(q, requestId);
-  if (r.transfer_type === 0) await postLedger(q, { userId: r.user_id, amount: r.amount, kind: 'deposit', refType: 'transfer_request', refId: r.id });
+  if (r.transfer_type === 0) {
+    // The player may have started a break or lowered a limit since asking: checked again as the money moves.
+    await assertDepositApproval(q, r.user_id, r.amount, now);
+    await postLedger(q, { userId: r.user_id, amount: r.amount, kind: 'deposit', refType: 'transfer_request', refId: r.id });
+  }
   await q.query('update transfer_requests set status = 1, decided_at = $2 where id = $1', [r.id, new Date(now)]);
 }
 

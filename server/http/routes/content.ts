@@ -3,6 +3,7 @@ import { bonusIdPayload, contactPayload, emptyPayload, pagePayload } from '../..
 import { checkContact } from '../../../domain/account/validation.ts';
 import { message } from '../../../domain/messages.ts';
 import { CallError, defineCall, type CallDeps } from '../call.ts';
+import { assertNotBlocked, marketingStopped } from '../../protection/enforce.ts';
 
 /** The content calls of section 7: bonuses, promotions, notifications, popups, pages, contact. */
 export function registerContentCalls(app: FastifyInstance, deps: CallDeps): void {
@@ -14,6 +15,8 @@ export function registerContentCalls(app: FastifyInstance, deps: CallDeps): void
   }, { auth: true });
 
   defineCall(app, deps, 'requestBonus', bonusIdPayload, async (p, ctx) => {
+    // A player on a break, self-excluded or closed is offered no bonus (issue 16).
+    await assertNotBlocked(ctx.db, ctx.userId!, ctx.now, ctx.lang);
     const [b] = await ctx.db.query('select 1 from bonuses where id = $1 and status = 1', [p.bonusId]);
     if (!b) throw new CallError(404, 'notFound');
     const made = await ctx.db.query('insert into bonus_requests (bonus_id, user_id, created_at) values ($1, $2, $3) on conflict do nothing returning id', [p.bonusId, ctx.userId, new Date(ctx.now)]);
@@ -22,6 +25,8 @@ export function registerContentCalls(app: FastifyInstance, deps: CallDeps): void
   }, { auth: true, rateLimit: { max: 30, timeWindow: 60_000 } });
 
   defineCall(app, deps, 'promotions', emptyPayload, async (_p, ctx) => {
+    // Self-exclusion stops marketing: promotions, notifications and pop-ups come back empty.
+    if (await marketingStopped(ctx.db, ctx.userId, ctx.now)) return { status: true, results: [] };
     const rows = await ctx.db.query<{ id: number; image: string; banner_title: string }>('select id, image, banner_title from bonuses where promotion = 1 and status = 1 order by list_order, id');
     return { status: true, results: rows.map((r) => ({ bonusId: r.id, bonusImage: r.image, bannerTitle: r.banner_title })) };
   });
@@ -33,6 +38,7 @@ export function registerContentCalls(app: FastifyInstance, deps: CallDeps): void
   });
 
   defineCall(app, deps, 'getNotifs', emptyPayload, async (_p, ctx) => {
+    if (await marketingStopped(ctx.db, ctx.userId, ctx.now)) return { status: true, results: [] };
     // The player's own notices and those for everyone; never another player's.
     const rows = await ctx.db.query<{ id: number; title: string; banner: string; content: string; created_at: Date }>(
       'select id, title, banner, content, created_at from notifications where user_id is null or user_id = $1 order by created_at desc, id desc limit 100', [ctx.userId]);
@@ -40,6 +46,7 @@ export function registerContentCalls(app: FastifyInstance, deps: CallDeps): void
   }, { auth: true });
 
   defineCall(app, deps, 'getPopups', emptyPayload, async (_p, ctx) => {
+    if (await marketingStopped(ctx.db, ctx.userId, ctx.now)) return { status: true, results: [] };
     const rows = await ctx.db.query<{ id: number; type: number; type2: number; title: string; content: string; auto_close: number }>(
       `select * from popups where status = 1 and (lang = '' or lang = $1) order by id`, [ctx.lang]);
     return { status: true, results: rows.map((r) => ({ id: r.id, type: r.type, type2: r.type2, title: r.title, content: r.content, autoClose: r.auto_close })) };

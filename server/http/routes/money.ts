@@ -61,7 +61,7 @@ export function registerMoneyCalls(app: FastifyInstance, deps: CallDeps): void {
 
   defineCall(app, deps, 'depositRequest', transferPayload, async (p, ctx) => {
     await requireMoney(ctx);
-    return { ...(await ctx.db.tx((q) => createTransferRequest(q, p, { userId: ctx.userId!, now: ctx.now, transferType: 0, idempotencyKey: idemKey(ctx), successMsg: message('depositRequestSuccess', ctx.lang) }))) };
+    return { ...(await ctx.db.tx((q) => createTransferRequest(q, p, { userId: ctx.userId!, now: ctx.now, transferType: 0, idempotencyKey: idemKey(ctx), successMsg: message('depositRequestSuccess', ctx.lang), lang: ctx.lang }))) };
   }, money);
 
   defineCall(app, deps, 'setTransferReq', transferPayload, async (p, ctx) => {

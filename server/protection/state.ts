@@ -1,0 +1,102 @@
+/**
+ * What the protection rules need of a player, read in the caller's transaction: the limits and
+ * pending changes, the blocks that may still hold, and the usage of every rolling window summed
+ * from the ledger (never a separate counter). Called after the player's wallet row is locked, the
+ * usage cannot change before the caller commits (every ledger move of the player takes that lock).
+ */
+import type { NamedSql, Queryable } from '../db/client.ts';
+import {
+  limitsInForce, type Block, type Limit, type LimitKind, type LimitPeriod, type PendingLimit, type Usage,
+} from '../../domain/protection/rules.ts';
+
+export interface ProtectionState {
+  /** Limits in force at the read's time (pending changes whose cooling-off has ended applied). */
+  limits: Limit[];
+  pending: PendingLimit[];
+  blocks: Block[];
+  usage: Usage;
+  /** Deposits of the ledger alone (approval of a waiting request, which usage.deposit already counts). */
+  ledgerDeposit: Usage['deposit'];
+}
+
+// One statement for a batch of players; usage is summed only for players who have a limit.
+// Ledger rows carry the database's time and the windows the app's: rows newer than the window's
+// start count, later ones included.
+const READ: NamedSql = {
+  name: 'protection_read',
+  text: `
+with u as (select distinct unnest($1::int[]) as user_id),
+lim as (select user_id, json_agg(json_build_object('kind', kind, 'period', period, 'amount', amount, 'setAt', set_at)) as j
+          from protection_limits where user_id in (select user_id from u) group by user_id),
+pen as (select user_id, json_agg(json_build_object('kind', kind, 'period', period, 'amount', amount, 'requestedAt', requested_at, 'effectiveAt', effective_at)) as j
+          from protection_pending where user_id in (select user_id from u) group by user_id),
+blk as (select user_id, json_agg(json_build_object('kind', kind, 'startedAt', started_at, 'endsAt', ends_at, 'reopenAt', reopen_at)) as j
+          from protection_blocks where user_id in (select user_id from u) and (kind <> 'break' or ends_at > $2::timestamptz) group by user_id),
+lu as (select user_id from lim union select user_id from pen),
+led as (
+  select l.user_id,
+    coalesce(sum(l.amount) filter (where l.kind = 'deposit' and l.created_at > $2::timestamptz - interval '1 day'), 0)::int8 as dep_d,
+    coalesce(sum(l.amount) filter (where l.kind = 'deposit' and l.created_at > $2::timestamptz - interval '7 days'), 0)::int8 as dep_w,
+    coalesce(sum(l.amount) filter (where l.kind = 'deposit'), 0)::int8 as dep_m,
+    coalesce(-sum(l.amount) filter (where l.kind in ('bet', 'win', 'refund', 'sell') and l.created_at > $2::timestamptz - interval '1 day'), 0)::int8 as loss_d,
+    coalesce(-sum(l.amount) filter (where l.kind in ('bet', 'win', 'refund', 'sell') and l.created_at > $2::timestamptz - interval '7 days'), 0)::int8 as loss_w,
+    coalesce(-sum(l.amount) filter (where l.kind in ('bet', 'win', 'refund', 'sell')), 0)::int8 as loss_m,
+    coalesce(-sum(l.amount) filter (where l.kind = 'bet' and l.created_at > $2::timestamptz - interval '1 day'), 0)::int8 as stake_d,
+    coalesce(-sum(l.amount) filter (where l.kind = 'bet' and l.created_at > $2::timestamptz - interval '7 days'), 0)::int8 as stake_w,
+    coalesce(-sum(l.amount) filter (where l.kind = 'bet'), 0)::int8 as stake_m
+    from ledger l where l.user_id in (select user_id from lu) and l.created_at > $2::timestamptz - interval '30 days'
+   group by l.user_id),
+wait as (
+  select r.user_id,
+    coalesce(sum(r.amount) filter (where r.created_at > $2::timestamptz - interval '1 day'), 0)::int8 as d,
+    coalesce(sum(r.amount) filter (where r.created_at > $2::timestamptz - interval '7 days'), 0)::int8 as w,
+    coalesce(sum(r.amount), 0)::int8 as m
+    from transfer_requests r where r.user_id in (select user_id from lu) and r.transfer_type = 0 and r.status = 0 and r.created_at > $2::timestamptz - interval '30 days'
+   group by r.user_id)
+select u.user_id as player_id, lim.j as limits, pen.j as pending, blk.j as blocks, led.*, wait.d as wait_d, wait.w as wait_w, wait.m as wait_m,
+       (select max(s.created_at) from sessions s where s.user_id = u.user_id and s.expires_at > $2::timestamptz and u.user_id in (select user_id from lu)) as session_start
+  from u left join lim on lim.user_id = u.user_id left join pen on pen.user_id = u.user_id left join blk on blk.user_id = u.user_id
+  left join led on led.user_id = u.user_id left join wait on wait.user_id = u.user_id
+ where lim.j is not null or pen.j is not null or blk.j is not null`,
+};
+
+interface Row {
+  player_id: number;
+  limits: Array<{ kind: LimitKind; period: LimitPeriod; amount: number | string; setAt: string }> | null;
+  pending: Array<{ kind: LimitKind; period: LimitPeriod; amount: number | string; requestedAt: string; effectiveAt: string }> | null;
+  blocks: Array<{ kind: Block['kind']; startedAt: string; endsAt: string | null; reopenAt: string | null }> | null;
+  dep_d: unknown; dep_w: unknown; dep_m: unknown; loss_d: unknown; loss_w: unknown; loss_m: unknown; stake_d: unknown; stake_w: unknown; stake_m: unknown;
+  wait_d: unknown; wait_w: unknown; wait_m: unknown;
+  session_start: Date | string | null;
+}
+
+const n = (v: unknown): number => Number(v ?? 0);
+const t = (v: string | Date | null): number | null => (v === null ? null : new Date(v).getTime());
+
+/**
+ * The protection state of each player at `now`; players with no limit, pending change nor block
+ * are absent (nothing to enforce). One statement for all of them.
+ */
+export async function readProtection(q: Queryable, userIds: readonly number[], now: number): Promise<Map<number, ProtectionState>> {
+  const rows = await q.query<Row>(READ, [[...userIds], new Date(now)]);
+  const out = new Map<number, ProtectionState>();
+  for (const r of rows) {
+    const stored: Limit[] = (r.limits ?? []).map((l) => ({ kind: l.kind, period: l.period, amount: n(l.amount), setAt: Date.parse(l.setAt) }));
+    const pending: PendingLimit[] = (r.pending ?? []).map((p) => ({ kind: p.kind, period: p.period, amount: n(p.amount), requestedAt: Date.parse(p.requestedAt), effectiveAt: Date.parse(p.effectiveAt) }));
+    const ledgerDeposit = { day: n(r.dep_d), week: n(r.dep_w), month: n(r.dep_m) };
+    out.set(r.player_id, {
+      limits: limitsInForce(stored, pending, now),
+      pending,
+      blocks: (r.blocks ?? []).map((b) => ({ kind: b.kind, startedAt: Date.parse(b.startedAt), endsAt: t(b.endsAt), reopenAt: t(b.reopenAt) })),
+      usage: {
+        deposit: { day: ledgerDeposit.day + n(r.wait_d), week: ledgerDeposit.week + n(r.wait_w), month: ledgerDeposit.month + n(r.wait_m) },
+        // A net win in a window is no loss: the loss used never goes below zero.
+        loss: { day: Math.max(0, n(r.loss_d)), week: Math.max(0, n(r.loss_w)), month: Math.max(0, n(r.loss_m)) },
+        stake: { day: n(r.stake_d), week: n(r.stake_w), month: n(r.stake_m) },
+        sessionStartedAt: t(r.session_start),
+      },
+      ledgerDeposit,
+    });
+  }
+  return out;
+}
