@@ -47,12 +47,15 @@ import { Route as LangUpcomingsRouteImport } from './routes/$lang/upcomings'
 import { Route as LangUphighRouteImport } from './routes/$lang/uphigh'
 import { Route as LangUserInformationRouteImport } from './routes/$lang/userInformation'
 import { Route as LangWithdrawRouteImport } from './routes/$lang/withdraw'
+import { Route as LangBoRouteImport } from './routes/$lang_.bo'
 import { Route as LangCouponDetailIdRouteImport } from './routes/$lang/CouponDetail.$id'
 import { Route as LangCouponShareCouponIdRouteImport } from './routes/$lang/couponShare.$couponId'
 import { Route as LangMatchdetailIdRouteImport } from './routes/$lang/matchdetail.$id'
 import { Route as LangPageIdRouteImport } from './routes/$lang/page.$id'
 import { Route as LangRegisterAffcodeRouteImport } from './routes/$lang/register.$affcode'
 import { Route as LangResetPasswordPassCodeRouteImport } from './routes/$lang/resetPassword.$passCode'
+import { Route as LangBoIndexRouteImport } from './routes/$lang_.bo.index'
+import { Route as LangBoScreenRouteImport } from './routes/$lang_.bo.$screen'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -244,6 +247,11 @@ const LangWithdrawRoute = LangWithdrawRouteImport.update({
   path: '/withdraw',
   getParentRoute: () => LangRouteRoute,
 } as any)
+const LangBoRoute = LangBoRouteImport.update({
+  id: '/$lang_/bo',
+  path: '/$lang/bo',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LangCouponDetailIdRoute = LangCouponDetailIdRouteImport.update({
   id: '/CouponDetail/$id',
   path: '/CouponDetail/$id',
@@ -275,6 +283,16 @@ const LangResetPasswordPassCodeRoute =
     path: '/resetPassword/$passCode',
     getParentRoute: () => LangRouteRoute,
   } as any)
+const LangBoIndexRoute = LangBoIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => LangBoRoute,
+} as any)
+const LangBoScreenRoute = LangBoScreenRouteImport.update({
+  id: '/$screen',
+  path: '/$screen',
+  getParentRoute: () => LangBoRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -314,6 +332,7 @@ export interface FileRoutesByFullPath {
   '/$lang/uphigh': typeof LangUphighRoute
   '/$lang/userInformation': typeof LangUserInformationRoute
   '/$lang/withdraw': typeof LangWithdrawRoute
+  '/$lang/bo': typeof LangBoRouteWithChildren
   '/$lang/': typeof LangIndexRoute
   '/$lang/CouponDetail/$id': typeof LangCouponDetailIdRoute
   '/$lang/couponShare/$couponId': typeof LangCouponShareCouponIdRoute
@@ -321,6 +340,8 @@ export interface FileRoutesByFullPath {
   '/$lang/page/$id': typeof LangPageIdRoute
   '/$lang/register/$affcode': typeof LangRegisterAffcodeRoute
   '/$lang/resetPassword/$passCode': typeof LangResetPasswordPassCodeRoute
+  '/$lang/bo/$screen': typeof LangBoScreenRoute
+  '/$lang/bo/': typeof LangBoIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -366,6 +387,8 @@ export interface FileRoutesByTo {
   '/$lang/page/$id': typeof LangPageIdRoute
   '/$lang/register/$affcode': typeof LangRegisterAffcodeRoute
   '/$lang/resetPassword/$passCode': typeof LangResetPasswordPassCodeRoute
+  '/$lang/bo/$screen': typeof LangBoScreenRoute
+  '/$lang/bo': typeof LangBoIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -406,6 +429,7 @@ export interface FileRoutesById {
   '/$lang/uphigh': typeof LangUphighRoute
   '/$lang/userInformation': typeof LangUserInformationRoute
   '/$lang/withdraw': typeof LangWithdrawRoute
+  '/$lang_/bo': typeof LangBoRouteWithChildren
   '/$lang/': typeof LangIndexRoute
   '/$lang/CouponDetail/$id': typeof LangCouponDetailIdRoute
   '/$lang/couponShare/$couponId': typeof LangCouponShareCouponIdRoute
@@ -413,6 +437,8 @@ export interface FileRoutesById {
   '/$lang/page/$id': typeof LangPageIdRoute
   '/$lang/register/$affcode': typeof LangRegisterAffcodeRoute
   '/$lang/resetPassword/$passCode': typeof LangResetPasswordPassCodeRoute
+  '/$lang_/bo/$screen': typeof LangBoScreenRoute
+  '/$lang_/bo/': typeof LangBoIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -454,6 +480,7 @@ export interface FileRouteTypes {
     | '/$lang/uphigh'
     | '/$lang/userInformation'
     | '/$lang/withdraw'
+    | '/$lang/bo'
     | '/$lang/'
     | '/$lang/CouponDetail/$id'
     | '/$lang/couponShare/$couponId'
@@ -461,6 +488,8 @@ export interface FileRouteTypes {
     | '/$lang/page/$id'
     | '/$lang/register/$affcode'
     | '/$lang/resetPassword/$passCode'
+    | '/$lang/bo/$screen'
+    | '/$lang/bo/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -506,6 +535,8 @@ export interface FileRouteTypes {
     | '/$lang/page/$id'
     | '/$lang/register/$affcode'
     | '/$lang/resetPassword/$passCode'
+    | '/$lang/bo/$screen'
+    | '/$lang/bo'
   id:
     | '__root__'
     | '/'
@@ -545,6 +576,7 @@ export interface FileRouteTypes {
     | '/$lang/uphigh'
     | '/$lang/userInformation'
     | '/$lang/withdraw'
+    | '/$lang_/bo'
     | '/$lang/'
     | '/$lang/CouponDetail/$id'
     | '/$lang/couponShare/$couponId'
@@ -552,11 +584,14 @@ export interface FileRouteTypes {
     | '/$lang/page/$id'
     | '/$lang/register/$affcode'
     | '/$lang/resetPassword/$passCode'
+    | '/$lang_/bo/$screen'
+    | '/$lang_/bo/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   LangRouteRoute: typeof LangRouteRouteWithChildren
+  LangBoRoute: typeof LangBoRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
@@ -827,6 +862,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangWithdrawRouteImport
       parentRoute: typeof LangRouteRoute
     }
+    '/$lang_/bo': {
+      id: '/$lang_/bo'
+      path: '/$lang/bo'
+      fullPath: '/$lang/bo'
+      preLoaderRoute: typeof LangBoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/$lang/CouponDetail/$id': {
       id: '/$lang/CouponDetail/$id'
       path: '/CouponDetail/$id'
@@ -868,6 +910,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/$lang/resetPassword/$passCode'
       preLoaderRoute: typeof LangResetPasswordPassCodeRouteImport
       parentRoute: typeof LangRouteRoute
+    }
+    '/$lang_/bo/': {
+      id: '/$lang_/bo/'
+      path: '/'
+      fullPath: '/$lang/bo/'
+      preLoaderRoute: typeof LangBoIndexRouteImport
+      parentRoute: typeof LangBoRoute
+    }
+    '/$lang_/bo/$screen': {
+      id: '/$lang_/bo/$screen'
+      path: '/$screen'
+      fullPath: '/$lang/bo/$screen'
+      preLoaderRoute: typeof LangBoScreenRouteImport
+      parentRoute: typeof LangBoRoute
     }
   }
 }
@@ -976,9 +1032,23 @@ const LangRouteRouteWithChildren = LangRouteRoute._addFileChildren(
   LangRouteRouteChildren,
 )
 
+interface LangBoRouteChildren {
+  LangBoScreenRoute: typeof LangBoScreenRoute
+  LangBoIndexRoute: typeof LangBoIndexRoute
+}
+
+const LangBoRouteChildren: LangBoRouteChildren = {
+  LangBoScreenRoute: LangBoScreenRoute,
+  LangBoIndexRoute: LangBoIndexRoute,
+}
+
+const LangBoRouteWithChildren =
+  LangBoRoute._addFileChildren(LangBoRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   LangRouteRoute: LangRouteRouteWithChildren,
+  LangBoRoute: LangBoRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

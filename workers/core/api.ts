@@ -8,6 +8,8 @@ import { createSlipApi } from './betslip/slip-api.ts';
 import { createSportsApi } from './sports/sports-api.ts';
 import { createCouponsApi } from './coupons/coupons-api.ts';
 import { createLiveApi, type LiveTimers } from './live/live-api.ts';
+import { createProtectionApi } from './protection/protection-api.ts';
+import { createBackOfficeApi } from './backoffice/bo-api.ts';
 
 export type { CoreDeps } from './context.ts';
 export type { HomeView } from './sports/sports-api.ts';
@@ -24,6 +26,8 @@ export type { BonusView, PromotionView, NotificationView, PopupView } from './co
 export type { BannerView, HomeBannersView, HomeLiveGroup, HomeLiveMatch, JackpotTierView } from './content/home-api.ts';
 export type { LiveListView, LiveMatchInfo, LiveTvView } from './live/live-api.ts';
 export type { FeedStatusView } from './live/feed-socket.ts';
+export type { LimitView, PendingView, ProtectionResult, ProtectionView, RealityCheckView } from './protection/protection-api.ts';
+export type { BoReply } from './backoffice/bo-api.ts';
 export type { MatchPatch, MatchView, GroupView, OutcomeView } from './feed/diff.ts';
 
 /** Timers that never fire: without a live socket (Node tests of other areas) the live module is inert. */
@@ -61,8 +65,10 @@ export function createCoreApi(deps: CoreDeps) {
     ...createSportsApi(ctx),
     ...createCouponsApi(ctx, { toggleOdd: slip.toggleOdd, slipView }),
     ...createMoneyApi(ctx),
+    ...createBackOfficeApi(ctx),
     ...createContentApi(ctx),
     ...createHomeApi(ctx),
+    ...createProtectionApi(ctx),
     ...live,
   };
 }

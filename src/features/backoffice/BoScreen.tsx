@@ -1,0 +1,42 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { useParams } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useBo } from './session.tsx';
+import { AREA_LABEL } from './labels.ts';
+
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, key: K) => lazy(async () => ({ default: (await load())[key] }));
+
+/** Each menu path's screen, loaded when first opened. */
+const SCREENS: Record<string, ComponentType> = {
+  dealers: named(() => import('./screens/DealersScreen.tsx'), 'DealersScreen'),
+  users: named(() => import('./screens/UsersScreen.tsx'), 'UsersScreen'),
+  roles: named(() => import('./screens/RolesScreen.tsx'), 'RolesScreen'),
+  coupons: named(() => import('./screens/CouponsScreen.tsx'), 'CouponsScreen'),
+  credit: named(() => import('./screens/CreditScreen.tsx'), 'CreditScreen'),
+  cards: named(() => import('./screens/CardsScreen.tsx'), 'CardsScreen'),
+  'user-movements': named(() => import('./screens/MovementsScreen.tsx'), 'UserMovementsScreen'),
+  'dealer-movements': named(() => import('./screens/MovementsScreen.tsx'), 'DealerMovementsScreen'),
+  accounts: named(() => import('./screens/MovementsScreen.tsx'), 'AccountsScreen'),
+  cutoff: named(() => import('./screens/CutoffScreen.tsx'), 'CutoffScreen'),
+  transfers: named(() => import('./screens/TransfersScreen.tsx'), 'TransfersScreen'),
+  reports: named(() => import('./screens/ReportsScreen.tsx'), 'ReportsScreen'),
+  logs: named(() => import('./screens/LogsScreen.tsx'), 'AuditScreen'),
+  'ip-logs': named(() => import('./screens/LogsScreen.tsx'), 'IpLogsScreen'),
+  'change-password': named(() => import('./screens/ChangePasswordScreen.tsx'), 'ChangePasswordScreen'),
+};
+
+/** One area of the menu; an area the user's permissions do not show is answered like an unknown one. */
+export function BoScreen() {
+  const { t } = useLingui();
+  const { screen } = useParams({ strict: false }) as { screen: string };
+  const { me } = useBo();
+  const area = me.menu.find((a) => a.path === screen);
+  const Screen = area ? SCREENS[area.path] : undefined;
+  if (!area || !Screen) return <p className="bo-empty"><Trans>This page does not exist or is not open to you.</Trans></p>;
+  return (
+    <>
+      <h1 className="bo-title">{t(AREA_LABEL[area.key]!)}</h1>
+      <Suspense fallback={<div className="bo-skel-block" aria-busy="true" />}><Screen /></Suspense>
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import type { z } from 'zod';
+import { core } from '../../core-client.ts';
+import type {
+  BO_CALLS, BoAccountsReply, BoAuditCheckReply, BoAuditReply, BoCardsReply, BoCouponDetailReply, BoCouponsReply, BoCreatedReply, BoCreditReply,
+  BoCutoffCreateReply, BoCutoffPreviewReply, BoCutoffsReply, BoDailyReply, BoBandsReply, BoDealersReply, BoDealerTreeReply, BoIpLogsReply,
+  BoIssueCardReply, BoLoginReply, BoMovementsReply, BoPermissionsReply, BoUserDetailReply, BoUsersReply, BoWhoami, Done, Refusal,
+} from '../../../domain/backoffice/calls.ts';
+
+/** The reply of each bo call (domain/backoffice/calls.ts gives the types; this ties them to the names). */
+interface Replies {
+  'bo/login': BoLoginReply; 'bo/verifyOtp': BoWhoami; 'bo/whoami': BoWhoami; 'bo/logout': Done; 'bo/changePassword': Done;
+  'bo/dealerTree': BoDealerTreeReply; 'bo/dealers': BoDealersReply; 'bo/createDealer': BoCreatedReply; 'bo/editDealer': Done;
+  'bo/setDealerLimits': Done; 'bo/blockTransfers': Done;
+  'bo/users': BoUsersReply; 'bo/userDetail': BoUserDetailReply; 'bo/createUser': BoCreatedReply; 'bo/setUserStatus': Done;
+  'bo/setUserProducts': Done; 'bo/setUserLimits': Done; 'bo/resetPassword': Done;
+  'bo/getPermissions': BoPermissionsReply; 'bo/setPermissions': Done;
+  'bo/loadCredit': BoCreditReply; 'bo/withdrawCredit': BoCreditReply;
+  'bo/issueCard': BoIssueCardReply; 'bo/cards': BoCardsReply; 'bo/voidCard': Done;
+  'bo/cutoffPreview': BoCutoffPreviewReply; 'bo/createCutoff': BoCutoffCreateReply; 'bo/revertCutoff': Done; 'bo/cutoffs': BoCutoffsReply;
+  'bo/userMovements': BoMovementsReply; 'bo/dealerMovements': BoMovementsReply; 'bo/accounts': BoAccountsReply;
+  'bo/coupons': BoCouponsReply; 'bo/couponDetail': BoCouponDetailReply; 'bo/cancelCoupon': Done; 'bo/setCouponWaiting': Done;
+  'bo/sellCoupon': Done; 'bo/markCouponPaid': Done;
+  'bo/dailyReport': BoDailyReply; 'bo/stakeRanges': BoBandsReply; 'bo/paymentBands': BoBandsReply;
+  'bo/auditLog': BoAuditReply; 'bo/auditCheck': BoAuditCheckReply; 'bo/ipLogs': BoIpLogsReply;
+}
+export type BoName = keyof Replies & keyof typeof BO_CALLS;
+/** A call's payload without the common fields the worker adds. */
+export type BoPayload<K extends BoName> = Omit<z.input<(typeof BO_CALLS)[K]['payload']>, 'lang' | 'serverId' | 'operatorId'>;
+/** A failure as the screens see it: the server's refusal, a lost session, or no network. */
+export type BoFailure = Refusal & { login?: boolean; needOtp?: boolean };
+export type BoResult<K extends BoName> = Extract<Replies[K], { status: true }> | BoFailure;
+
+/** Who listens for a lost back-office session (the shell shows the login again). */
+let onLost: (() => void) | null = null;
+export function onSessionLost(fn: (() => void) | null): void { onLost = fn; }
+
+/**
+ * Calls /api/bo/<name> through the worker. `idempotencyKey`: a money call's key, made once per
+ * confirmation dialog. A reply saying the session is gone (login false, or the 15-minute idle
+ * expiry asking for the second factor again) brings the login back.
+ */
+export async function bo<K extends BoName>(name: K, payload: BoPayload<K>, idempotencyKey?: string): Promise<BoResult<K>> {
+  const r = await core.boCall(name.slice(3), payload as Record<string, unknown>, idempotencyKey ? { idempotencyKey } : {});
+  if (!r.status) {
+    const f = r as BoFailure & { needOtp?: boolean };
+    if ((f.login === false || f.needOtp === true) && name !== 'bo/login' && name !== 'bo/verifyOtp') onLost?.();
+    return { status: false, msg: f.msg ?? '', error: f.error ?? '', ...(f.login === false ? { login: false } : {}), ...(f.needOtp ? { needOtp: true } : {}) };
+  }
+  return r as unknown as BoResult<K>;
+}
+
+/** The legacy transfer-request calls (payloads in domain/protocol/calls.ts). */
+export interface TransferRequestRow { id: number; userName: string; catName: string; payTag: string; transferType: number; amount: number; currency: string; status: number; reqResult: string; values: unknown; createdAt: string }
+export async function boLegacy<T>(name: 'transferRequests' | 'approveTransferReq' | 'rejectTransferReq', payload: Record<string, unknown>): Promise<(T & { status: true }) | BoFailure> {
+  const r = await core.boCall(name, payload) as { status: boolean; msg?: string; error?: string; login?: boolean };
+  if (!r.status) { if (r.login === false) onLost?.(); return { status: false, msg: r.msg ?? '', error: r.error ?? '' }; }
+  return r as unknown as T & { status: true };
+}
+
+/** A fresh key for one money action (one confirmation dialog). */
+export const newIdempotencyKey = (): string => crypto.randomUUID();

@@ -1,0 +1,34 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { BoArea, Permission, Role } from '../../../domain/backoffice/permissions.ts';
+
+/** The words of the permission catalogue (domain/backoffice/permissions.ts) in the operator's language. */
+export const ROLE_LABEL: Record<Role, MessageDescriptor> = {
+  admin: msg`Admin`, operator: msg`Operator`, dealer: msg`Dealer`, subDealer: msg`Sub-dealer`, partner: msg`Partner`,
+  terminal: msg`Terminal`, player: msg`Player`, user: msg`User`,
+};
+
+export const GROUP_LABEL: Record<BoArea['group'], MessageDescriptor> = {
+  network: msg`Network`, money: msg`Money`, coupons: msg`Coupons`, reports: msg`Reports`, logs: msg`Logs`, account: msg`Account`,
+};
+
+export const AREA_LABEL: Record<string, MessageDescriptor> = {
+  dealers: msg`Dealer list`, users: msg`User list`, roles: msg`Dealer roles`, coupons: msg`Coupons`, credit: msg`Credit load and withdraw`,
+  cards: msg`Cards`, userMovements: msg`User movements`, dealerMovements: msg`Dealer movements`, accounts: msg`Accounts`,
+  cutoff: msg`Cut-off`, transfers: msg`Deposit and withdrawal tracking`, reports: msg`Reports`, logs: msg`Logs`, ipLogs: msg`IP logs`,
+  changePassword: msg`Change password`,
+};
+
+export const PERMISSION_LABEL: Record<Permission, MessageDescriptor> = {
+  viewCoupons: msg`See coupons`, cancelCoupon: msg`Cancel coupon`, setCouponWaiting: msg`Set coupon waiting`, sellCoupon: msg`Sell coupon`,
+  showPaymentState: msg`Show payment state`, markCouponPaid: msg`Pay out winning tickets`, viewDealers: msg`See dealers`, addPartner: msg`Add partner`,
+  openSubDealer: msg`Open sub-dealer`, viewUsers: msg`See users`, createPlayer: msg`Create player`, createTerminal: msg`Create terminal`,
+  editUsers: msg`Edit users`, editRoles: msg`Edit dealer roles`, loadCredit: msg`Load credit`, withdrawCredit: msg`Withdraw credit`,
+  issueCards: msg`Issue cards`, viewMovements: msg`See movements`, cutOff: msg`Cut-off`, viewReports: msg`See reports`,
+  createDealer: msg`Create dealer`, setDealerLimits: msg`Set dealer limits`, blockTransfers: msg`Block transfers`, decideTransfers: msg`Decide deposits and withdrawals`,
+  activateAffiliate: msg`Activate affiliates`, manageRoles: msg`Manage roles`, viewAudit: msg`Read the audit log`, viewIpLogs: msg`Read IP logs`,
+};
+
+// Coupon status and kind words are the player's (one home each).
+export { STATUS as COUPON_STATUS } from '../coupons/coupon-text.ts';
+export { COUPON_TYPE as TICKET_TYPE } from '../betslip/slip-text.ts';
