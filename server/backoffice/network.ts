@@ -98,7 +98,7 @@ async function insertUser(q: Queryable, u: { userName: string; password: string;
   if (u.parentId !== null) {
     await q.query(
       `insert into user_tree (ancestor_id, descendant_id, depth)
-       select ancestor_id, $2, depth + 1 from user_tree where descendant_id = $1 union all select $1, $2, 1`, [u.parentId, row.id]);
+       select ancestor_id, $2::int, depth + 1 from user_tree where descendant_id = $1 union all select $1::int, $2::int, 1`, [u.parentId, row.id]);
   }
   return row.id;
 }

@@ -51,7 +51,7 @@ export async function seedBackOfficeDemo(db: Db, now: number): Promise<boolean> 
       if (parentId !== null) {
         await q.query(
           `insert into user_tree (ancestor_id, descendant_id, depth)
-           select ancestor_id, $2, depth + 1 from user_tree where descendant_id = $1 union all select $1, $2, 1`, [parentId, u!.id]);
+           select ancestor_id, $2::int, depth + 1 from user_tree where descendant_id = $1 union all select $1::int, $2::int, 1`, [parentId, u!.id]);
       }
       if (n.role !== 'player' && n.role !== 'terminal') {
         await q.query('insert into dealers (user_id, permissions, commission_percent) values ($1, $2, $3)', [u!.id, DEFAULT_PERMISSIONS[n.role], n.commission ?? 0]);
