@@ -10,6 +10,7 @@ import { seedAccountDemo } from '../../server/content/demo-seed.ts';
 import { SITE_SETTINGS } from '../../server/http/routes/settings.ts';
 import { postLedger } from '../../server/wallet/ledger.ts';
 import { drivers, SEED_NOW, useHarness } from './harness.ts';
+import { boLogin } from './bo-helpers.ts';
 
 type Body = { status: boolean; msg?: string; error?: string; [k: string]: unknown };
 const json = (r: LightMyRequestResponse) => r.json<Body>();
@@ -22,7 +23,8 @@ describe.each(DRIVERS)('affiliate on %s', (driver) => {
   let feature = 0;
   beforeAll(async () => {
     await seedAccountDemo(h.db, SEED_NOW);
-    admin = await h.login('admin', 'admin1234');
+    // The back office asks the admin for the second factor (TOTP) too.
+    admin = await boLogin(h, 'admin', 'admin1234');
     feature = SITE_SETTINGS.affiliateStatus;
     SITE_SETTINGS.affiliateStatus = 1;
   });

@@ -6,6 +6,7 @@ import { describe, expect, it, beforeAll } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { seedAccountDemo } from '../../server/content/demo-seed.ts';
 import { drivers, SEED_NOW, useHarness } from './harness.ts';
+import { boLogin } from './bo-helpers.ts';
 
 type Body = { status: boolean; msg?: string; error?: string; [k: string]: unknown };
 const json = (r: LightMyRequestResponse) => r.json<Body>();
@@ -28,7 +29,8 @@ describe.each(DRIVERS)('back office money on %s', (driver) => {
   let admin = '';
   beforeAll(async () => {
     await seedAccountDemo(h.db, SEED_NOW);
-    admin = await h.login('admin', 'admin1234');
+    // The back office asks the admin for the second factor (TOTP) too.
+    admin = await boLogin(h, 'admin', 'admin1234');
   });
 
   const balance = async (id: number) => (await h.db.query<{ balance: number }>('select balance from wallets where user_id = $1', [id]))[0]!.balance;
