@@ -5,9 +5,15 @@
  * so a payload's userId is accepted and ignored.
  */
 import { z } from 'zod';
+import { INT4_MAX, int4, int4Id, int8 } from './input-guard.ts';
 
-const int = z.number().int();
-const id = int.positive();
+// Every integer is bounded to its column's range (input-guard.ts): an int4 unless named otherwise.
+const int = int4();
+const id = int4Id();
+/** A bigserial id (coupons, transfer requests). */
+const bigId = int8().positive();
+/** Money in minor units (bigint columns). */
+const money = int8();
 const isoDate = z.iso.datetime({ offset: true });
 
 /** Fields the shared request helper adds to every call. */
@@ -114,8 +120,8 @@ export const createCouponPayload = z.object({
   oddChangeOk: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional(),
   systemTickets: z.array(int.min(1).max(20)).max(20).optional(),
   /** Integer minor units: a fraction of a minor unit (sub-cent) is refused. */
-  totalStake: id,
-  ticketStake: id,
+  totalStake: money.positive(),
+  ticketStake: money.positive(),
   tips: z.array(couponTip).min(1).max(20),
 });
 export type CreateCouponPayload = z.infer<typeof createCouponPayload>;
@@ -132,7 +138,7 @@ export const couponListPayload = z.object({
 });
 export type CouponListPayload = z.infer<typeof couponListPayload>;
 
-export const couponDetailPayload = z.object({ ...common, ticketId: id, archived: z.unknown().optional() });
+export const couponDetailPayload = z.object({ ...common, ticketId: bigId, archived: z.unknown().optional() });
 
 // ------------------------------------------------------------------ live calls (section 7)
 
@@ -157,14 +163,17 @@ export const liveLookupPayload = z.object({ ...common, favorites: z.array(id).ma
 export const tvPayload = z.object({ ...common, matchId: id });
 
 /** sellCoupon: ticketId; amount is the price the player confirmed (refused when it moved). */
-export const sellCouponPayload = z.object({ ...common, ticketId: id, amount: int.nonnegative().optional() });
+export const sellCouponPayload = z.object({ ...common, ticketId: bigId, amount: money.nonnegative().optional() });
 
 /** cancel coupon: ticketId; reason 'print' is a terminal's cancel after a failed print (domain/coupon/print-cancel.ts). */
-export const cancelCouponPayload = z.object({ ...common, ticketId: id, reason: z.enum(['print']).optional() });
+export const cancelCouponPayload = z.object({ ...common, ticketId: bigId, reason: z.enum(['print']).optional() });
+
+/** The coupon owner's id as a share link carries it: a number or its digits (an int4 user id). */
+const ownerId = z.union([id, z.string().regex(/^\d{1,10}$/).refine((d) => Number(d) <= INT4_MAX, 'out of range')]);
 
 /** share coupon: couponId; ticket detail (share): ticketId and the owner's userId from the link. */
-export const shareCouponPayload = z.object({ ...common, couponId: id, userId: z.union([id, z.string().regex(/^\d{1,10}$/)]) });
-export const ticketDetailPayload = z.object({ ...common, ticketId: id, userId: z.union([id, z.string().regex(/^\d{1,10}$/)]) });
+export const shareCouponPayload = z.object({ ...common, couponId: bigId, userId: ownerId });
+export const ticketDetailPayload = z.object({ ...common, ticketId: bigId, userId: ownerId });
 
 const goals = int.min(0).max(999);
 const score = z.object({ h: goals, a: goals });
@@ -197,7 +206,7 @@ export const registerPayload = z.object({
   idNumber: text(11).optional().default(''),
   sex: z.enum(['m', 'f']),
   address: text(200), city: text(20), postCode: text(10),
-  counrtyId: z.coerce.number().int().positive(),
+  counrtyId: z.coerce.number().int().positive().max(INT4_MAX),
   mobile: z.object({ plus: text(1).optional(), code: text(4), number: text(11) }).optional(),
   userName: text(20), password: text(20), email: text(100), currency: text(3),
   promotionCode: text(50).optional().default(''),
@@ -228,7 +237,7 @@ export const banksPayload = z.object({ ...common, payId: id, payCatId: id });
 export const transferPayload = z.object({
   ...common,
   payId: id, payCatId: id,
-  amount: id,
+  amount: money.positive(),
   transferType: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).optional(),
   values: z.array(z.object({ name: text(50), value: text(200) })).max(30).default([]),
   bankId: id.optional(),
@@ -251,7 +260,7 @@ export const transferRequestsPayload = z.object({
   order: int.nonnegative().optional().default(0),
   limit: int.min(1).max(50).optional().default(50),
 });
-export const transferIdPayload = z.object({ ...common, requestId: id, reason: text(200).optional() });
+export const transferIdPayload = z.object({ ...common, requestId: bigId, reason: text(200).optional() });
 // Affiliate area (account-platform.md section 7). Dates with slashes like transactions; order is
 // the page (0 first), 50 rows a page.
 export const affiliateInfoPayload = z.object({ ...common, startDate: slashDate.optional(), endDate: slashDate.optional() });
@@ -277,7 +286,7 @@ export const boTransferRequestsPayload = z.object({
 });
 
 export const bonusIdPayload = z.object({ ...common, bonusId: id });
-export const pagePayload = z.object({ ...common, pageid: z.coerce.number().int().positive() });
+export const pagePayload = z.object({ ...common, pageid: z.coerce.number().int().positive().max(INT4_MAX) });
 export const contactPayload = z.object({ ...common, email: text(100), topcategory: text(50), category: text(50), message: text(2000) });
 
 // ------------------------------------------------------------------ home content (account-platform.md section 7)

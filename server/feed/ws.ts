@@ -8,6 +8,7 @@ import { asClientMessage, decodeClientMessage } from '../../domain/protocol/feed
 import { FEED_PROTOCOL_VERSION } from '../../domain/protocol/feed.ts';
 import type { ClientMessage } from '../../domain/protocol/feed.ts';
 import type { FeedHub } from './hub.ts';
+import { countWsClient } from '../ops/metrics.ts';
 
 /** The part of a `ws` WebSocket used here (the package ships no types in this install). */
 interface WsLike {
@@ -56,8 +57,14 @@ export async function registerFeedSocket(app: FastifyInstance, hub: FeedHub, opt
       }
       conn.receive(msg);
     });
-    ws.on('close', () => conn.close());
-    ws.on('error', () => conn.close());
+    countWsClient('feed', 1);
+    let open = true;
+    const closed = () => {
+      conn.close();
+      if (open) { open = false; countWsClient('feed', -1); }
+    };
+    ws.on('close', closed);
+    ws.on('error', closed);
   });
 }
 

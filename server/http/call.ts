@@ -5,6 +5,7 @@ import type { LiveState } from '../feed/live-state.ts';
 import { message, type MessageKey } from '../../domain/messages.ts';
 import { hasPermission } from '../../domain/account/permissions.ts';
 import { SITE_SETTINGS } from './routes/settings.ts';
+import { hostileValuePath } from '../../domain/protocol/input-guard.ts';
 
 /** What every call handler gets besides its validated payload. */
 export interface CallContext {
@@ -39,6 +40,22 @@ export const LOGIN_SCREEN_VISITOR_CALLS: ReadonlySet<string> = new Set([
   'captcha', 'currencies', 'countries', 'activation', 'forgotPassword', 'resetPassword',
 ]);
 
+/** What a call route carries in its Fastify config (read by the OpenAPI description, server/ops/openapi.ts). */
+export interface CallRouteInfo {
+  name: string;
+  schema: z.ZodType;
+  auth: boolean;
+  permission?: string;
+}
+
+/**
+ * PostgreSQL "data exception" errors (class 22: a number out of its column's range, text it cannot
+ * store or parse): only a payload can cause them once the schemas bound their fields, so a call
+ * added without the shared field helpers still answers 400, not 500.
+ */
+const isDataException = (err: unknown): boolean =>
+  typeof (err as { code?: unknown }).code === 'string' && (err as { code: string }).code.startsWith('22');
+
 export interface CallDeps {
   db: Db;
   clock: () => number;
@@ -68,7 +85,8 @@ export function defineCall<S extends z.ZodType>(
     loggedOut?: boolean;
   } = {},
 ): void {
-  app.post(`/api/${name}`, { config: opts.rateLimit ? { rateLimit: opts.rateLimit } : {} }, async (req, reply) => {
+  const call: CallRouteInfo = { name, schema, auth: !!(opts.auth || opts.permission), ...(opts.permission ? { permission: opts.permission } : {}) };
+  app.post(`/api/${name}`, { config: { call, ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}) } }, async (req, reply) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const lang = typeof body.lang === 'string' && /^[a-z]{2}$/.test(body.lang) ? body.lang : 'tr';
     const now = deps.clock();
@@ -90,10 +108,11 @@ export function defineCall<S extends z.ZodType>(
     if (opts.permission && !hasPermission(session?.guard ?? null, opts.permission)) {
       return reply.code(403).send({ status: false, msg: message('forbidden', lang), error: 'forbidden' });
     }
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = issue?.path.join('.') || 'payload';
+    // One check of every body whatever its schema (domain/protocol/input-guard.ts).
+    const hostile = hostileValuePath(body);
+    const parsed = hostile === null ? schema.safeParse(body) : null;
+    if (!parsed?.success) {
+      const field = hostile ?? (parsed?.error.issues[0]?.path.join('.') || 'payload');
       return reply.code(400).send({ status: false, msg: message('badRequest', lang, { field }), error: 'badRequest', field });
     }
     try {
@@ -103,7 +122,13 @@ export function defineCall<S extends z.ZodType>(
       if (err instanceof CallError) {
         return reply.code(err.httpStatus).send({ status: false, msg: message(err.key, lang, err.args), error: err.key, ...err.extra });
       }
-      throw err;
+      if (isDataException(err)) {
+        req.log.warn({ err }, `${name}: payload refused by the database`);
+        return reply.code(400).send({ status: false, msg: message('badRequest', lang, { field: 'payload' }), error: 'badRequest', field: 'payload' });
+      }
+      // Anything else is ours: the spec's technical failure in the caller's language, never a stack.
+      req.log.error({ err }, `${name} failed`);
+      return reply.code(500).send({ status: false, msg: message('technical', lang), error: 'technical' });
     }
   });
 }

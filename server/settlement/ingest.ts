@@ -16,6 +16,7 @@
 import type { Db } from '../db/client.ts';
 import type { MatchResult, ResultStatus, Score } from '../../domain/coupon/result.ts';
 import { resumePending, retryProblems, settleMatch } from './settle-match.ts';
+import { observeSettlementLag } from '../ops/metrics.ts';
 
 const STATUSES: ReadonlySet<string> = new Set<ResultStatus>(['ended', 'cancelled', 'interrupted', 'walkover', 'retired', 'after_ot']);
 
@@ -75,19 +76,24 @@ export async function ingestResults(db: Db, now: number, _marks?: { pre: number;
          from settlement_inbox i left join match_results r on r.match_id = i.match_id
         where i.source = 'pre' order by i.seq limit $1`, [BATCH],
     );
-    const live = await db.query<Queued & { result: MatchResult | null }>(
-      `select i.source, i.match_id, i.seq::text as seq, l.result
+    const live = await db.query<Queued & { result: MatchResult | null; at: Date | null }>(
+      `select i.source, i.match_id, i.seq::text as seq, l.result, l.at
          from settlement_inbox i left join live_results l on l.match_id = i.match_id
         where i.source = 'live' order by i.seq limit $1`, [BATCH],
     );
-    const work: Array<{ entry: Queued; result: MatchResult | undefined; source: 'demo' | 'feed' }> = [
-      ...pre.map((e) => ({ entry: e, result: e.found ? fromResultRow(e) : undefined, source: 'demo' as const })),
-      ...live.map((e) => ({ entry: e, result: e.result ?? undefined, source: 'feed' as const })),
+    // storedAt: when the result was written, for the settlement lag metric.
+    const work: Array<{ entry: Queued; result: MatchResult | undefined; source: 'demo' | 'feed'; storedAt: Date | null }> = [
+      ...pre.map((e) => ({ entry: e, result: e.found ? fromResultRow(e) : undefined, source: 'demo' as const, storedAt: e.updated_at })),
+      ...live.map((e) => ({ entry: e, result: e.result ?? undefined, source: 'feed' as const, storedAt: e.at })),
     ].sort((x, y) => Number(BigInt(x.entry.seq) - BigInt(y.entry.seq)));
-    for (const { entry, result, source } of work) {
+    for (const { entry, result, source, storedAt } of work) {
       try {
         // A row without a final score yet (or deleted) is just consumed: its next write queues it again.
-        if (result) { await settleMatch(db, entry.match_id, result, now, { source, warn: opts.warn }); settled++; }
+        if (result) {
+          await settleMatch(db, entry.match_id, result, now, { source, warn: opts.warn });
+          settled++;
+          if (storedAt) observeSettlementLag(now - new Date(storedAt).getTime());
+        }
         await db.query('delete from settlement_inbox where source = $1 and match_id = $2 and seq = $3::bigint', [entry.source, entry.match_id, entry.seq]);
       } catch (err) {
         // Left queued: the next tick tries it again; the others go on.

@@ -10,10 +10,10 @@
  * Loopback only, bounded in clients and time. Options: BENCH_CLIENTS (2000), FEED_RATE (1000),
  * FEED_LIVE_COUNT (200), BENCH_SECONDS (20).
  */
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { FEED_PROTOCOL_VERSION } from '../../domain/protocol/feed.ts';
+import { frameHeader as header, startBenchChild } from './feed-bench-child.ts';
 
 const SELF = fileURLToPath(import.meta.url);
 
@@ -36,7 +36,7 @@ if (process.argv[2] === 'server') {
     if (m === 'stop') { await feed.stop(); await app.close(); process.exit(0); }
   });
 } else {
-  const { decodeFrame, encodeClientMessage } = await import('../../domain/protocol/feed-codec.ts');
+  const { encodeClientMessage } = await import('../../domain/protocol/feed-codec.ts');
   interface WsClient {
     binaryType: string;
     send(data: Uint8Array): void;
@@ -47,37 +47,11 @@ if (process.argv[2] === 'server') {
   }
   const WebSocket = createRequire(import.meta.url)('ws') as new (url: string) => WsClient;
 
-  /**
-   * The frame's kind, sequence and server time from its first bytes (record 0x40 snapshot / 0x41
-   * delta, then msgpack seq and t), so 2,000 clients in one process measure the server, not their
-   * own decoding. Anything else is decoded in full.
-   */
-  const header = (b: Buffer): { kind: 'snapshot' | 'delta'; seq: number; t: number } => {
-    const kind = b[0] === 0x40 ? 'snapshot' : b[0] === 0x41 ? 'delta' : null;
-    let i = 1;
-    let seq = -1;
-    const x = b[i]!;
-    if (x < 0x80) { seq = x; i += 1; } else if (x === 0xcc) { seq = b.readUInt8(i + 1); i += 2; } else if (x === 0xcd) { seq = b.readUInt16BE(i + 1); i += 3; } else if (x === 0xce) { seq = b.readUInt32BE(i + 1); i += 5; }
-    const t = b[i] === 0xcb ? b.readDoubleBE(i + 1) : b[i] === 0xcf ? Number(b.readBigUInt64BE(i + 1)) : NaN;
-    if (!kind || seq < 0 || Number.isNaN(t)) {
-      const f = decodeFrame(new Uint8Array(b.buffer, b.byteOffset, b.byteLength));
-      return { kind: f.kind, seq: f.seq, t: f.t };
-    }
-    return { kind, seq, t };
-  };
   const clients = Number(process.env.BENCH_CLIENTS ?? 2000);
   const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 
-  const child = spawn(process.execPath, ['--import', 'tsx', SELF, 'server'], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'], env: process.env });
-  const info = await new Promise<{ port: number; sports: number[]; ids: number[] }>((resolve) => {
-    let buf = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      buf += d.toString();
-      const line = buf.split('\n')[0];
-      if (buf.includes('\n') && line) resolve(JSON.parse(line));
-    });
-  });
-  const ask = <T>(msg: string) => new Promise<T>((resolve) => { child.once('message', (m) => resolve(m as T)); child.send(msg); });
+  const child = await startBenchChild<{ port: number; sports: number[]; ids: number[] }>(SELF, ['server']);
+  const { info, ask } = child;
 
   const lags: number[] = [];
   let frames = 0;
@@ -136,7 +110,6 @@ if (process.argv[2] === 'server') {
   console.log(`  lag change->client p50 ${pct(50)} ms   p99 ${pct(99)} ms   max ${lags.at(-1) ?? NaN} ms   (${lags.length} deltas)`);
   console.log(`  dropped by backpressure ${after.dropped - before.dropped}, sequence gaps seen ${gaps}, snapshots ${snapshots}, server connections ${after.conns}`);
   for (const s of sockets) s.close();
-  child.send('stop');
-  await new Promise((r) => child.once('exit', r));
+  await child.stop();
   process.exit(0);
 }
