@@ -7,7 +7,8 @@
 import { build } from 'esbuild';
 import { cpSync, rmSync } from 'node:fs';
 
-const OUT = 'dist-server';
+// BUILD_SERVER_OUT: another folder (the test that boots the build uses a temporary one)
+const OUT = process.env.BUILD_SERVER_OUT || 'dist-server';
 rmSync(OUT, { recursive: true, force: true });
 const result = await build({
   entryPoints: ['server/main.ts'],

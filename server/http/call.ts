@@ -53,8 +53,10 @@ export interface CallRouteInfo {
  * store or parse): only a payload can cause them once the schemas bound their fields, so a call
  * added without the shared field helpers still answers 400, not 500.
  */
-const isDataException = (err: unknown): boolean =>
-  typeof (err as { code?: unknown }).code === 'string' && (err as { code: string }).code.startsWith('22');
+const isDataException = (err: unknown): boolean => {
+  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && code.startsWith('22');
+};
 
 export interface CallDeps {
   db: Db;

@@ -3,6 +3,15 @@
  * and /api/openapi.json describes every registered call from its zod schema.
  */
 import { describe, expect, it } from 'vitest';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { z } from 'zod';
+import { defineCall } from '../../server/http/call.ts';
+import { message } from '../../domain/messages.ts';
+import type { Db } from '../../server/db/client.ts';
 import { registeredCalls } from '../../server/ops/openapi.ts';
 import { drivers, footballWith1x2, pickOf, tipOf, useHarness } from './harness.ts';
 
@@ -19,6 +28,71 @@ function sample(text: string, name: string, labels: Record<string, string>): num
   }
   return 0;
 }
+
+describe('the production build', () => {
+  it('compiles the server ahead of time and boots it on PGlite without tsx', { timeout: 180_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bet-prod-'));
+    try {
+      // inside the repository, so that the bundle's imports find node_modules
+      const out = join(process.cwd(), `dist-server-test-${process.pid}`);
+      const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { env: { ...process.env, BUILD_SERVER_OUT: out }, encoding: 'utf8' });
+      expect(built.status, built.stderr).toBe(0);
+      const bundle = readFileSync(join(out, 'main.mjs'), 'utf8');
+      expect(bundle).not.toMatch(/from ["']tsx/);
+      const port = 20_000 + Math.floor(Math.random() * 20_000);
+      const server = spawn(process.execPath, [join(out, 'main.mjs')], {
+        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), DEMO: '0', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', FEED_ROLE: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let log = '';
+      server.stdout.on('data', (d: Buffer) => { log += d.toString(); });
+      server.stderr.on('data', (d: Buffer) => { log += d.toString(); });
+      try {
+        let ok = false;
+        for (let i = 0; i < 150 && !ok && server.exitCode === null; i++) {
+          ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+          if (!ok) await new Promise((r) => setTimeout(r, 500));
+        }
+        expect(ok, log).toBe(true);
+        expect(log).toContain('migrations applied');
+        const sports = await fetch(`http://127.0.0.1:${port}/api/sports`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+        expect(sports.status).toBe(200);
+        expect(await sports.json()).toMatchObject({ status: true });
+      } finally {
+        server.kill('SIGTERM');
+        await new Promise((r) => { if (server.exitCode !== null) r(null); else server.once('exit', r); });
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(join(process.cwd(), `dist-server-test-${process.pid}`), { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a call that fails unexpectedly', () => {
+  it('answers in the spec shape: a database data exception 400, anything else the technical failure', async () => {
+    const app = Fastify();
+    app.decorateRequest('sessionUser', async () => null);
+    const deps = { db: {} as Db, clock: Date.now };
+    const fail = (err: unknown) => async () => { throw err; };
+    defineCall(app, deps, 'boom', z.object({}), fail(new Error('bug with a stack')));
+    defineCall(app, deps, 'range', z.object({}), fail(Object.assign(new Error('integer out of range'), { code: '22003' })));
+    defineCall(app, deps, 'nothing', z.object({}), fail(undefined));
+    const post = (url: string, payload: unknown) => app.inject({ method: 'POST', url, payload: payload as object });
+    const boom = await post('/api/boom', { lang: 'en' });
+    expect(boom.statusCode).toBe(500);
+    expect(boom.json()).toEqual({ status: false, msg: message('technical', 'en'), error: 'technical' });
+    expect(boom.body).not.toContain('stack');
+    expect((await post('/api/nothing', {})).json()).toMatchObject({ status: false, error: 'technical' });
+    const range = await post('/api/range', {});
+    expect(range.statusCode).toBe(400);
+    expect(range.json()).toMatchObject({ status: false, error: 'badRequest' });
+    const nul = await post('/api/boom', { nested: [{ note: 'a\u0000b' }] });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({ status: false, error: 'badRequest', field: 'nested.0.note' });
+    await app.close();
+  });
+});
 
 describe.each(DRIVERS)('operations on %s', (driver) => {
   const h = useHarness(driver);
