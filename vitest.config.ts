@@ -11,7 +11,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['tests/*.test.ts', 'domain/**/*.test.ts', 'workers/**/*.test.ts', 'server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          include: ['tests/*.test.ts', 'domain/**/*.test.ts', 'workers/**/*.test.ts', 'server/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/multiprocess/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
           sequence: { groupOrder: 0 },

@@ -303,7 +303,7 @@ export interface FeedSetup {
  * Builds and starts the feed from the environment: REDIS_URL (bus; absent = in-process),
  * FEED_ROLE (leader | follower | auto; default auto: elected by `leadership` when there is a Redis
  * bus to share, else leader: a process alone runs its own feed), FEED_STALE_SEC (freshness
- * limit, default 5), FEED_RATE (changes per second, 0 = natural),
+ * limit, default 5), FEED_BUS_PREFIX (Redis key and channel prefix, default 'feed'), FEED_RATE (changes per second, 0 = natural),
  * FEED_LIVE_COUNT (default 40), FEED_SEED (default from the clock), FEED_SPEED (default 1),
  * FEED_ID_BASE (first match id), FEED_SUSPEND_SEC (game seconds of the suspension after a goal, default 20).
  */
@@ -314,7 +314,9 @@ export async function createFeedFromEnv(
 ): Promise<FeedSetup> {
   const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
   const onError = (err: unknown) => console.error('feed:', err);
-  const bus = env.REDIS_URL ? createRedisBus(env.REDIS_URL, { onError }) : createMemoryBus();
+  // FEED_BUS_PREFIX: several deployments (or test runs) on one Redis keep apart
+  const prefix = env.FEED_BUS_PREFIX || 'feed';
+  const bus = env.REDIS_URL ? createRedisBus(env.REDIS_URL, { onError, channel: `${prefix}:deltas`, snapshotKey: `${prefix}:snapshot` }) : createMemoryBus();
   const state = new LiveState({ clock: scheduler, staleMs: num(env.FEED_STALE_SEC, FEED_STALE_MS / 1000) * 1000 });
   const hub = new FeedHub({ state, clock: scheduler });
   const role = env.FEED_ROLE || 'auto';
