@@ -63,7 +63,8 @@ export async function dealerTree(q: Queryable, a: BoActor, rootId: number | unde
 /** A page of the subtree's dealers. */
 export async function dealerList(q: Queryable, a: BoActor, p: z.infer<typeof boDealersPayload>) {
   const args: unknown[] = [a.userId, USER_LETTERS, NETWORK_LETTERS];
-  const where = [scopeSql(a, 'u.id', 1), 'u.user_type = any($3::text[])', 'u.id <> $1'];
+  // $2 is read by the columns only; the count names it too, so both statements type it.
+  const where = [scopeSql(a, 'u.id', 1), 'u.user_type = any($3::text[])', 'u.id <> $1', 'cardinality($2::text[]) > 0'];
   if (p.search) { args.push(`%${p.search}%`); where.push(`(u.username ilike $${args.length} or u.first_name ilike $${args.length} or u.last_name ilike $${args.length})`); }
   if (p.parentId) { args.push(p.parentId); where.push(`u.parent_id = $${args.length}`); }
   if (p.status !== undefined) { args.push(p.status); where.push(`u.status = $${args.length}`); }
