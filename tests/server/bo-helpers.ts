@@ -31,7 +31,7 @@ export async function boLogin(h: Harness, userName: string, password: string): P
 }
 
 /** A bo call with a fresh Idempotency-Key. */
-export function boMoney(h: Harness, name: string, payload: unknown, cookie: string, key = randomUUID()): Promise<LightMyRequestResponse> {
+export function boMoney(h: Harness, name: string, payload: unknown, cookie: string, key: string = randomUUID()): Promise<LightMyRequestResponse> {
   return h.call(name, payload, { cookie, headers: { 'idempotency-key': key } });
 }
 
