@@ -83,7 +83,7 @@ export const MESSAGES = {
   tvNoAccess: { tr: 'Canlı yayın şu anda kullanılamıyor', en: 'Live TV is not available' },
   tvNotListed: { tr: 'Bu maç için canlı yayın yok', en: 'There is no live stream for this match' },
   // Player protection (issue 16, server/protection/): refusals, then replies of its calls.
-  limitReached: { tr: '{limit} limitinize ulaştınız ({used} / {amount})', en: 'You have reached your {limit} limit ({used} / {amount})' },
+  limitReached: { tr: 'Limitinize ulaştınız: {limit} ({used} / {amount})', en: 'Limit reached: {limit} ({used} / {amount})' },
   onBreak: { tr: 'Mola veriyorsunuz: {until} tarihine kadar bahis, casino ve para yatırma kapalı', en: 'You are taking a break: betting, casino and deposits are closed until {until}' },
   selfExcluded: { tr: 'Hesabınız kendi isteğinizle oyuna kapatıldı ({until} tarihine kadar)', en: 'Your account is self-excluded from play (until {until})' },
   accountClosed: { tr: 'Hesabınız kapatıldı', en: 'Your account is closed' },

@@ -34,6 +34,7 @@ import { Route as LangMyAccountRouteImport } from './routes/$lang/myAccount'
 import { Route as LangNotificationsRouteImport } from './routes/$lang/notifications'
 import { Route as LangOthersRouteImport } from './routes/$lang/others'
 import { Route as LangPromotionsRouteImport } from './routes/$lang/promotions'
+import { Route as LangProtectionRouteImport } from './routes/$lang/protection'
 import { Route as LangRegisterRouteImport } from './routes/$lang/register'
 import { Route as LangResultsRouteImport } from './routes/$lang/results'
 import { Route as LangSettingsRouteImport } from './routes/$lang/settings'
@@ -182,6 +183,11 @@ const LangPromotionsRoute = LangPromotionsRouteImport.update({
   path: '/promotions',
   getParentRoute: () => LangRouteRoute,
 } as any)
+const LangProtectionRoute = LangProtectionRouteImport.update({
+  id: '/protection',
+  path: '/protection',
+  getParentRoute: () => LangRouteRoute,
+} as any)
 const LangRegisterRoute = LangRegisterRouteImport.update({
   id: '/register',
   path: '/register',
@@ -319,6 +325,7 @@ export interface FileRoutesByFullPath {
   '/$lang/notifications': typeof LangNotificationsRoute
   '/$lang/others': typeof LangOthersRoute
   '/$lang/promotions': typeof LangPromotionsRoute
+  '/$lang/protection': typeof LangProtectionRoute
   '/$lang/register': typeof LangRegisterRouteWithChildren
   '/$lang/results': typeof LangResultsRoute
   '/$lang/settings': typeof LangSettingsRoute
@@ -367,6 +374,7 @@ export interface FileRoutesByTo {
   '/$lang/notifications': typeof LangNotificationsRoute
   '/$lang/others': typeof LangOthersRoute
   '/$lang/promotions': typeof LangPromotionsRoute
+  '/$lang/protection': typeof LangProtectionRoute
   '/$lang/register': typeof LangRegisterRouteWithChildren
   '/$lang/results': typeof LangResultsRoute
   '/$lang/settings': typeof LangSettingsRoute
@@ -416,6 +424,7 @@ export interface FileRoutesById {
   '/$lang/notifications': typeof LangNotificationsRoute
   '/$lang/others': typeof LangOthersRoute
   '/$lang/promotions': typeof LangPromotionsRoute
+  '/$lang/protection': typeof LangProtectionRoute
   '/$lang/register': typeof LangRegisterRouteWithChildren
   '/$lang/results': typeof LangResultsRoute
   '/$lang/settings': typeof LangSettingsRoute
@@ -467,6 +476,7 @@ export interface FileRouteTypes {
     | '/$lang/notifications'
     | '/$lang/others'
     | '/$lang/promotions'
+    | '/$lang/protection'
     | '/$lang/register'
     | '/$lang/results'
     | '/$lang/settings'
@@ -515,6 +525,7 @@ export interface FileRouteTypes {
     | '/$lang/notifications'
     | '/$lang/others'
     | '/$lang/promotions'
+    | '/$lang/protection'
     | '/$lang/register'
     | '/$lang/results'
     | '/$lang/settings'
@@ -563,6 +574,7 @@ export interface FileRouteTypes {
     | '/$lang/notifications'
     | '/$lang/others'
     | '/$lang/promotions'
+    | '/$lang/protection'
     | '/$lang/register'
     | '/$lang/results'
     | '/$lang/settings'
@@ -771,6 +783,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangPromotionsRouteImport
       parentRoute: typeof LangRouteRoute
     }
+    '/$lang/protection': {
+      id: '/$lang/protection'
+      path: '/protection'
+      fullPath: '/$lang/protection'
+      preLoaderRoute: typeof LangProtectionRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
     '/$lang/register': {
       id: '/$lang/register'
       path: '/register'
@@ -963,6 +982,7 @@ interface LangRouteRouteChildren {
   LangNotificationsRoute: typeof LangNotificationsRoute
   LangOthersRoute: typeof LangOthersRoute
   LangPromotionsRoute: typeof LangPromotionsRoute
+  LangProtectionRoute: typeof LangProtectionRoute
   LangRegisterRoute: typeof LangRegisterRouteWithChildren
   LangResultsRoute: typeof LangResultsRoute
   LangSettingsRoute: typeof LangSettingsRoute
@@ -1007,6 +1027,7 @@ const LangRouteRouteChildren: LangRouteRouteChildren = {
   LangNotificationsRoute: LangNotificationsRoute,
   LangOthersRoute: LangOthersRoute,
   LangPromotionsRoute: LangPromotionsRoute,
+  LangProtectionRoute: LangProtectionRoute,
   LangRegisterRoute: LangRegisterRouteWithChildren,
   LangResultsRoute: LangResultsRoute,
   LangSettingsRoute: LangSettingsRoute,

@@ -121,7 +121,7 @@ describe.each(DRIVERS)('player protection on %s', (driver) => {
     const before2 = await snapshot(h.db, id);
     const third = await h.call('createCoupon', coupon(single(), 2_000), { cookie });
     expect(json(third)).toMatchObject({ status: false, error: 'limitReached', limit: { kind: 'loss', period: 'day', amount: 5_000, used: 4_000 } });
-    expect(json(third).msg).toBe('günlük kayıp limitinize ulaştınız (40.00 / 50.00)');
+    expect(json(third).msg).toBe('Limitinize ulaştınız: günlük kayıp (40.00 / 50.00)');
     expect(await snapshot(h.db, id)).toEqual(before2);
     // What is left under the limit still goes.
     expect(json(await h.call('createCoupon', coupon(single(), 1_000), { cookie }))).toMatchObject({ status: true });

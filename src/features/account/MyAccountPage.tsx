@@ -44,6 +44,7 @@ export function MyAccountPage({ lang }: { lang: string }) {
         <Link to="/$lang/bonusRequest" params={{ lang }}><Trans>Bonus request</Trans></Link>
         {hasNotices && <Link to="/$lang/notifications" params={{ lang }}><Trans>Notifications</Trans></Link>}
         <Link to="/$lang/userInformation" params={{ lang }}><Trans>User information</Trans></Link>
+        <Link to="/$lang/protection" params={{ lang }} data-testid="hub-protection"><Trans>Limits and self-exclusion</Trans></Link>
         <Link to="/$lang/settings" params={{ lang }}><Trans>Settings</Trans></Link>
         {user.affiliate && <Link to="/$lang/affiliate" params={{ lang }} data-testid="hub-affiliate"><Trans>Affiliate</Trans></Link>}
         {user.affiliateBanner && <Link to="/$lang/affiliateBanner" params={{ lang }} data-testid="hub-affiliate-banner"><Trans>Affiliate banners</Trans></Link>}

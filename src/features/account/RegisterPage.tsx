@@ -66,7 +66,8 @@ export function RegisterPage({ lang, affcode = '' }: { lang: string; affcode?: s
     }
     if (r.activation === 0) {
       if (r.redirect) void navigate({ href: r.redirect });
-      else void navigate({ to: '/$lang', params: { lang } });
+      // Logged in at once: the deposit-limit prompt of responsible gaming first (issue 16).
+      else void navigate({ to: '/$lang/protection', params: { lang } });
     } else {
       showNotice({ status: 1, key: '', text: r.activation === 1 ? t`Check your e-mail to activate your account.` : t`We sent you an SMS to activate your account.` });
       void navigate({ to: '/$lang', params: { lang } });

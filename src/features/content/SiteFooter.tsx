@@ -15,6 +15,7 @@ export function SiteFooter({ lang }: { lang: string }) {
         <Link to="/$lang/page/$id" params={{ lang, id: '9' }}><Trans>Terms and conditions</Trans></Link>
         <Link to="/$lang/page/$id" params={{ lang, id: '8' }}><Trans>Privacy and KYC</Trans></Link>
         <Link to="/$lang/page/$id" params={{ lang, id: '10' }}><Trans>Responsible gaming</Trans></Link>
+        <Link to="/$lang/protection" params={{ lang }} data-testid="footer-protection"><Trans>Limits and self-exclusion</Trans></Link>
         <Link to="/$lang/page/$id" params={{ lang, id: '15' }}><Trans>Anti-money laundering</Trans></Link>
         <Link to="/$lang/promotions" params={{ lang }}><Trans>Promotions</Trans></Link>
         <Link to="/$lang/support" params={{ lang }}><Trans>Support</Trans></Link>

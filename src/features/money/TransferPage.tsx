@@ -1,5 +1,5 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { BankView, PayCategoryView, PayMethodView } from '../../../workers/core/api.ts';
 import { core } from '../../core-client.ts';
@@ -8,6 +8,9 @@ import { useSession } from '../../state/session.ts';
 import { useLoad } from '../../ui/use-load.ts';
 import { useFormText } from '../account/form-text.ts';
 import { PageHeader } from '../account/PageHeader.tsx';
+import { ProtectionState } from '../protection/ProtectionState.tsx';
+import { DepositLimitPrompt } from '../protection/DepositLimitPrompt.tsx';
+import { useProtection } from '../protection/store.ts';
 
 /** Fields prefilled from the account and locked in a withdrawal (section 5). */
 const LOCKED = new Set(['firstName', 'lastName']);
@@ -33,6 +36,9 @@ export function TransferPage({ lang, transferType }: { lang: string; transferTyp
   const [frame, setFrame] = useState<{ url: string; full: boolean } | null>(null);
 
   const title = transferType === 0 ? t`Deposit` : t`Withdraw`;
+  // On a break or self-excluded the deposit methods are not offered (the server refuses them too).
+  const protection = useProtection().view;
+  const depositsClosed = transferType === 0 && !!protection && protection.status !== 'active';
   const back = () => {
     setError(null);
     if (step.at === 'bank' && step.bank) setStep({ ...step, bank: undefined });
@@ -87,11 +93,17 @@ export function TransferPage({ lang, transferType }: { lang: string; transferTyp
   return (
     <div className="acc-page">
       <PageHeader title={heading} onBack={back} />
+      {/* Player protection (issue 16): the break or exclusion in force, the first-deposit limit prompt, the limits link. */}
+      {transferType === 0 && <>
+        <ProtectionState />
+        <DepositLimitPrompt lang={lang} />
+        <p className="pay-limits"><Link to="/$lang/protection" params={{ lang }} data-testid="deposit-limits-link"><Trans>Deposit limits</Trans></Link></p>
+      </>}
       {load.state === 'loading' && <div className="skeleton" style={{ height: 240 }} />}
       {(load.state === 'error' || (load.state === 'ready' && !load.data)) && (
         <div className="state"><p><Trans>Could not load the payment methods.</Trans></p><button type="button" className="btn" onClick={retry}><Trans>Try again</Trans></button></div>
       )}
-      {load.state === 'ready' && load.data && step.at === 'closed' && (
+      {load.state === 'ready' && load.data && step.at === 'closed' && !depositsClosed && (
         load.data.length === 0 ? <div className="state"><p><Trans>No payment method is available.</Trans></p></div> : (
           <ul className="pay-list" data-testid="pay-categories">
             {load.data.map((c) => (

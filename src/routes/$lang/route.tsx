@@ -19,6 +19,7 @@ import { InstallHint } from '../../pwa/InstallHint.tsx';
 import { UpdatePrompt } from '../../pwa/UpdatePrompt.tsx';
 import { OfflineBanner } from '../../pwa/OfflineBanner.tsx';
 import { useSiteAssets } from '../../features/account/site-assets.ts';
+import { ProtectionLayer } from '../../features/protection/ProtectionLayer.tsx';
 
 /** Every route sits under /{lang}; an unknown code is replaced by the current language. */
 export const Route = createFileRoute('/$lang')({
@@ -68,6 +69,8 @@ function Shell() {
     <div className="app">
       <a href="#main" className="visually-hidden"><Trans>Skip to content</Trans></a>
       {!bare && <TopBar lang={lang} />}
+      {/* Break or exclusion banner and the reality check (issue 16). */}
+      <ProtectionLayer lang={lang} />
       <UpdatePrompt />
       <OfflineBanner />
       {!fullScreen && <InstallHint />}
