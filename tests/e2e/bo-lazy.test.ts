@@ -31,7 +31,7 @@ function initialFiles(): string[] {
   return [...seen];
 }
 
-describe('back office is lazy', () => {
+describe('back office is lazy: the build', () => {
   it('keeps back-office code out of the build entry and its static imports', () => {
     assertBuilt();
     const files = initialFiles();
@@ -44,7 +44,9 @@ describe('back office is lazy', () => {
     expect(lazy.length).toBeGreaterThan(0);
     console.log(`bo-lazy: ${files.length} initial files, none with back-office code; back office in ${lazy.length} lazy files`);
   });
+});
 
+describe('back office is lazy: in Chromium', () => {
   const app = useAppUnderTest('bo-lazy');
 
   it('downloads no back-office file for a player on Home, and loads them on /tr/bo', async () => {

@@ -30,6 +30,9 @@ export function BoApp() {
     void bo('bo/whoami', {}).then((r) => { if (live) setGate(gateOf(r)); });
     return () => { live = false; };
   }, []);
+  // The boot shell of index.html pictures the player's Home and goes when a player frame (.app)
+  // appears; the back office has none, so it takes the picture away itself.
+  useEffect(() => { document.getElementById('boot')?.remove(); }, []);
   useEffect(() => {
     onSessionLost(() => setGate({ step: 'login', otp: false, expired: true }));
     return () => onSessionLost(null);
@@ -54,6 +57,13 @@ function Shell({ me, lang, onOut }: { me: BoWhoami; lang: string; onOut: () => v
   const groups = new Map<BoArea['group'], BoArea[]>();
   for (const a of me.menu) groups.set(a.group, [...(groups.get(a.group) ?? []), a]);
   const logout = async () => { await bo('bo/logout', {}); onOut(); };
+  // The tablet's menu drawer closes with Escape like a dialog.
+  useEffect(() => {
+    if (!menuOpen) return undefined;
+    const key = (e: KeyboardEvent) => { if (e.key === 'Escape') setMenuOpen(false); };
+    window.addEventListener('keydown', key);
+    return () => window.removeEventListener('keydown', key);
+  }, [menuOpen]);
   return (
     <div className="bo">
       <header className="bo-top">

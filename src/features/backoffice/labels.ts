@@ -9,11 +9,11 @@ export const ROLE_LABEL: Record<Role, MessageDescriptor> = {
 };
 
 export const GROUP_LABEL: Record<BoArea['group'], MessageDescriptor> = {
-  network: msg`Network`, money: msg`Money`, coupons: msg`Coupons`, reports: msg`Reports`, logs: msg`Logs`, account: msg`Account`,
+  network: msg`Network`, money: msg`Money`, coupons: msg({ message: 'Coupons', context: 'back office' }), reports: msg`Reports`, logs: msg`Logs`, account: msg({ message: 'Account', context: 'back office' }),
 };
 
 export const AREA_LABEL: Record<string, MessageDescriptor> = {
-  dealers: msg`Dealer list`, users: msg`User list`, roles: msg`Dealer roles`, coupons: msg`Coupons`, credit: msg`Credit load and withdraw`,
+  dealers: msg`Dealer list`, users: msg`User list`, roles: msg`Dealer roles`, coupons: msg({ message: 'Coupons', context: 'back office' }), credit: msg`Credit load and withdraw`,
   cards: msg`Cards`, userMovements: msg`User movements`, dealerMovements: msg`Dealer movements`, accounts: msg`Accounts`,
   cutoff: msg`Cut-off`, transfers: msg`Deposit and withdrawal tracking`, reports: msg`Reports`, logs: msg`Logs`, ipLogs: msg`IP logs`,
   changePassword: msg`Change password`,

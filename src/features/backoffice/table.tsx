@@ -14,7 +14,7 @@ export interface Column<R> {
 /**
  * A small headless-style table: the server pages and sorts (the table only reports clicks), the
  * header sticks, numbers align right, and the rows are keyboard-navigable (arrows move, Enter
- * opens). Own code instead of a table library: with server-side paging and sorting a library would
+ * or a click opens). Own code instead of a table library: with server-side paging and sorting a library would
  * only add its row model to the chunk.
  */
 export function DataTable<R>({ label, columns, rows, rowKey, sort, dir, onSort, onOpen, empty, selected }: {
@@ -64,7 +64,7 @@ export function DataTable<R>({ label, columns, rows, rowKey, sort, dir, onSort, 
           ) : rows.map((r) => {
             const k = rowKey(r);
             return (
-              <tr key={k} tabIndex={0} onKeyDown={(e) => keys(e, r)} onDoubleClick={onOpen ? () => onOpen(r) : undefined} aria-selected={selected === undefined ? undefined : selected === k} className={selected === k ? 'selected' : undefined}>
+              <tr key={k} tabIndex={0} onKeyDown={(e) => keys(e, r)} onClick={onOpen ? (e) => { if (!(e.target as HTMLElement).closest('button, a, input, select')) onOpen(r); } : undefined} aria-selected={selected === undefined ? undefined : selected === k} className={selected === k ? 'selected' : undefined}>
                 {columns.map((c) => <td key={c.key} className={c.num ? 'num' : undefined}>{c.render(r)}</td>)}
               </tr>
             );

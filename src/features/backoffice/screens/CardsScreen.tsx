@@ -32,7 +32,7 @@ export function CardsScreen() {
   const act = useAction();
   const amount = parseAmount(amountText);
   const n = Math.min(100, Math.max(1, Number(count) || 1));
-  const statusText = (s: number) => (s === 0 ? t`Unused` : s === 1 ? t`Redeemed` : t`Void`);
+  const statusText = (s: number) => (s === 0 ? t`Unused` : s === 1 ? t`Redeemed` : t({ message: 'Void', context: 'back office' }));
   const confirm = async () => {
     if (!ask) return;
     if (ask.kind === 'issue') {
@@ -52,7 +52,7 @@ export function CardsScreen() {
     { key: 'dealer', header: t`Issued by`, render: (c) => c.dealerName },
     { key: 'created', header: t`Issued`, render: (c) => when(c.createdAt, lang), sort: 'createdAt' },
     { key: 'redeemed', header: t`Redeemed`, render: (c) => (c.redeemedBy ? `${c.redeemedBy} · ${when(c.redeemedAt, lang)}` : '') },
-    { key: 'void', header: '', render: (c) => (c.status === 0 ? <button type="button" className="bo-btn bo-btn-small" onClick={() => { act.reset(); setAsk({ kind: 'void', card: c }); }}>{t`Void`}</button> : null) },
+    { key: 'void', header: '', render: (c) => (c.status === 0 ? <button type="button" className="bo-btn bo-btn-small" onClick={() => { act.reset(); setAsk({ kind: 'void', card: c }); }}>{t({ message: 'Void', context: 'back office' })}</button> : null) },
   ];
   return (
     <>
@@ -76,11 +76,11 @@ export function CardsScreen() {
       <h2><Trans>Cards</Trans></h2>
       <FilterBar filters={[
         { name: 'code', label: t`Code`, type: 'text', search: true },
-        { name: 'status', label: t`Status`, type: 'select', options: [{ value: '', label: t`All` }, { value: '0', label: t`Unused` }, { value: '1', label: t`Redeemed` }, { value: '2', label: t`Void` }] },
+        { name: 'status', label: t`Status`, type: 'select', options: [{ value: '', label: t`All` }, { value: '0', label: t`Unused` }, { value: '1', label: t`Redeemed` }, { value: '2', label: t({ message: 'Void', context: 'back office' }) }] },
       ]} search={list.search} onApply={(v) => list.setSearch(v)} />
       <BoList list={list} label={t`Cards`} columns={columns} rowKey={(c) => c.id} />
       <BoDialog open={ask !== null} title={ask?.kind === 'void' ? t`Void card` : t`Issue cards`} onClose={() => setAsk(null)} busy={act.busy}
-        confirm={ask?.kind === 'void' ? t`Void` : t`Issue`} danger={ask?.kind === 'void'} onConfirm={() => void confirm()}>
+        confirm={ask?.kind === 'void' ? t({ message: 'Void', context: 'back office' }) : t`Issue`} danger={ask?.kind === 'void'} onConfirm={() => void confirm()}>
         {ask?.kind === 'issue' && amount && <p>{t`Issue ${n} card(s) of ${money(amount, me.currency, lang)} each? ${money(amount * n, me.currency, lang)} leaves your balance of ${money(me.balance, me.currency, lang)}.`}</p>}
         {ask?.kind === 'void' && <p>{t`Void card ${ask.card.code}? Its ${money(ask.card.amount, ask.card.currency, lang)} return to ${ask.card.dealerName}.`}</p>}
       </BoDialog>

@@ -40,7 +40,7 @@ export function useCouponColumns(): Column<BoCoupon>[] {
     { key: 'status', header: t`Status`, render: (c) => <CouponStatus status={c.status} /> },
     { key: 'stake', header: t`Stake`, render: (c) => money(c.totalStake, me.currency, lang), num: true, sort: 'totalStake' },
     { key: 'max', header: t`Max. winning`, render: (c) => money(c.maxWinning, me.currency, lang), num: true },
-    { key: 'win', header: t`Won`, render: (c) => (c.winAmount ? money(c.winAmount, me.currency, lang) : ''), num: true },
+    { key: 'win', header: t({ message: 'Won', context: 'back office' }), render: (c) => (c.winAmount ? money(c.winAmount, me.currency, lang) : ''), num: true },
   ];
   if (can('showPaymentState')) cols.push({ key: 'paid', header: t`Payment`, render: (c) => (c.status === 1 ? (c.paid ? <span className="bo-badge bo-badge-green">{t`Paid`}</span> : <span className="bo-badge bo-badge-amber">{t`To pay`}</span>) : '') });
   return cols;
@@ -71,7 +71,7 @@ export function CouponsScreen() {
   return (
     <>
       <FilterBar filters={filters} search={list.search} onApply={(v) => list.setSearch(v)} />
-      <BoList list={list} label={t`Coupons`} columns={columns} rowKey={(c) => c.id} onOpen={(c) => setOpen(c.id)} selected={open ?? undefined}
+      <BoList list={list} label={t({ message: 'Coupons', context: 'back office' })} columns={columns} rowKey={(c) => c.id} onOpen={(c) => setOpen(c.id)} selected={open ?? undefined}
         empty={<Trans>No coupon matches these filters.</Trans>} />
       <p className="bo-note"><Trans>Enter or double-click opens a coupon.</Trans></p>
       {open !== null && <CouponDetail couponId={open} onClose={() => setOpen(null)} onChanged={list.reload} />}
@@ -115,7 +115,7 @@ export function CouponDetail({ couponId, onClose, onChanged }: { couponId: numbe
             <dt>{t`Status`}</dt><dd><CouponStatus status={c.status} />{can('showPaymentState') && c.status === 1 ? ` ${c.paid ? t`Paid` : t`To pay`}` : ''}</dd>
             <dt>{t`Stake`}</dt><dd className="num">{money(c.totalStake, me.currency, lang)}</dd>
             <dt>{t`Max. winning`}</dt><dd className="num">{money(c.maxWinning, me.currency, lang)}</dd>
-            {c.winAmount > 0 && <><dt>{t`Won`}</dt><dd className="num">{money(c.winAmount, me.currency, lang)}</dd></>}
+            {c.winAmount > 0 && <><dt>{t({ message: 'Won', context: 'back office' })}</dt><dd className="num">{money(c.winAmount, me.currency, lang)}</dd></>}
           </dl>
           <div className="bo-table-wrap">
             <table className="bo-table" aria-label={t`Coupon lines`}>

@@ -34,7 +34,7 @@ export function CreditScreen() {
   const act = useAction();
   const amount = parseAmount(amountText);
   const columns: Column<Row>[] = [
-    { key: 'user', header: t`Account`, render: (a) => a.userName, sort: 'userName' },
+    { key: 'user', header: t({ message: 'Account', context: 'back office' }), render: (a) => a.userName, sort: 'userName' },
     { key: 'role', header: t`Role`, render: (a) => t(ROLE_LABEL[a.role]) },
     { key: 'balance', header: t`Balance`, render: (a) => money(a.balance, a.currency, lang), num: true, sort: 'balance' },
     { key: 'pick', header: '', render: (a) => <button type="button" className="bo-btn bo-btn-small" onClick={() => { setPicked(a); list.setSearch({ targetId: String(a.id) }, false); }}>{t`Choose`}</button> },
@@ -63,7 +63,7 @@ export function CreditScreen() {
         <h2 id="credit-form"><Trans>Transfer</Trans></h2>
         <dl className="bo-summary">
           <dt><Trans>From / to</Trans></dt><dd>{me.userName} · {money(me.balance, me.currency, lang)}</dd>
-          <dt><Trans>Account</Trans></dt><dd>{target ? `${target.userName} (${t(ROLE_LABEL[target.role])}) · ${money(target.balance, target.currency, lang)}` : <span className="bo-note"><Trans>Choose an account in the list.</Trans></span>}</dd>
+          <dt>{t({ message: 'Account', context: 'back office' })}</dt><dd>{target ? `${target.userName} (${t(ROLE_LABEL[target.role])}) · ${money(target.balance, target.currency, lang)}` : <span className="bo-note"><Trans>Choose an account in the list.</Trans></span>}</dd>
         </dl>
         {me.transfersBlocked && <p className="bo-error"><Trans>Transfers are blocked by the team.</Trans></p>}
         <form onSubmit={(e) => e.preventDefault()}>

@@ -19,7 +19,7 @@ export function useMovementColumns(): Column<BoMovement>[] {
   return [
     { key: 'id', header: '#', render: (m) => m.id, num: true, sort: 'id' },
     { key: 'date', header: t`Date`, render: (m) => when(m.createdAt, lang), sort: 'createdAt' },
-    { key: 'user', header: t`Account`, render: (m) => m.userName, sort: 'userName' },
+    { key: 'user', header: t({ message: 'Account', context: 'back office' }), render: (m) => m.userName, sort: 'userName' },
     { key: 'kind', header: t`Movement`, render: (m) => `${m.kind}${m.refType ? ` · ${m.refType} ${m.refId ?? ''}` : ''}` },
     { key: 'amount', header: t`Amount`, render: (m) => <span className={m.amount < 0 ? 'bo-down' : 'bo-up'}>{money(m.amount, me.currency, lang)}</span>, num: true, sort: 'amount' },
     { key: 'after', header: t`Balance after`, render: (m) => money(m.balanceAfter, me.currency, lang), num: true },
@@ -58,7 +58,7 @@ export function AccountsScreen() {
   const list = useBoList('bo/accounts', (s) => ({ ...opt('search', s.search), ...opt('dealerId', num(s.dealerId)) }));
   type Row = NonNullable<typeof list.rows>[number];
   const columns: Column<Row>[] = [
-    { key: 'user', header: t`Account`, render: (a) => a.userName, sort: 'userName' },
+    { key: 'user', header: t({ message: 'Account', context: 'back office' }), render: (a) => a.userName, sort: 'userName' },
     { key: 'role', header: t`Role`, render: (a) => t(ROLE_LABEL[a.role]) },
     { key: 'id', header: 'ID', render: (a) => a.id, num: true },
     { key: 'parent', header: t`Above`, render: (a) => a.parentId ?? '', num: true },
@@ -68,7 +68,7 @@ export function AccountsScreen() {
     <>
       <FilterBar filters={[{ name: 'search', label: t`Search`, type: 'text', search: true, placeholder: t`Username` }, { name: 'dealerId', label: t`Dealer id`, type: 'number' }]}
         search={list.search} onApply={(v) => list.setSearch(v)}
-        extra={list.rows !== null && <span className="num">{t`Total`} <strong>{money(Number(list.extra.total ?? 0), me.currency, lang)}</strong></span>} />
+        extra={list.rows !== null && <span className="num">{t({ message: 'Total', context: 'back office' })} <strong>{money(Number(list.extra.total ?? 0), me.currency, lang)}</strong></span>} />
       <BoList list={list} label={t`Accounts`} columns={columns} rowKey={(a) => a.id} />
     </>
   );

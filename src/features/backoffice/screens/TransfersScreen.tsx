@@ -36,7 +36,7 @@ export function TransfersScreen() {
     { key: 'id', header: '#', render: (r) => r.id, num: true },
     { key: 'date', header: t`Date`, render: (r) => when(r.createdAt, lang) },
     { key: 'user', header: t`Player`, render: (r) => r.userName },
-    { key: 'kind', header: t`Kind`, render: (r) => (r.transferType === 0 ? t`Deposit` : t`Withdrawal`) },
+    { key: 'kind', header: t`Kind`, render: (r) => (r.transferType === 0 ? t({ message: 'Deposit', context: 'back office' }) : t`Withdrawal`) },
     { key: 'method', header: t`Method`, render: (r) => `${r.catName} · ${r.payTag}` },
     { key: 'amount', header: t`Amount`, render: (r) => money(r.amount, r.currency, lang), num: true },
     { key: 'status', header: t`Status`, render: (r) => <span className={r.status === 0 ? 'bo-badge bo-badge-amber' : r.status === 1 ? 'bo-badge bo-badge-green' : 'bo-badge'}>{statusText(r.status)}</span> },
@@ -65,7 +65,7 @@ export function TransfersScreen() {
           <>
             <dl className="bo-summary">
               <dt>{t`Player`}</dt><dd>{sel.userName}</dd>
-              <dt>{t`Kind`}</dt><dd>{sel.transferType === 0 ? t`Deposit` : t`Withdrawal`}</dd>
+              <dt>{t`Kind`}</dt><dd>{sel.transferType === 0 ? t({ message: 'Deposit', context: 'back office' }) : t`Withdrawal`}</dd>
               <dt>{t`Amount`}</dt><dd className="num">{money(sel.amount, sel.currency, lang)}</dd>
               <dt>{t`Method`}</dt><dd>{sel.catName} · {sel.payTag}</dd>
               <dt>{t`Date`}</dt><dd>{when(sel.createdAt, lang)}</dd>

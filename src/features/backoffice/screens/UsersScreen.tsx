@@ -106,7 +106,7 @@ export function UserDetail({ userId, onClose, onChanged }: { userId: number; onC
   const [tab, setTab] = useState<Tab>('profile');
   const u = reply?.status ? reply.user : null;
   const changed = () => { reload(); onChanged(); };
-  const tabs: Array<[Tab, string]> = [['profile', t`Profile`], ['products', t`Products`], ['limits', t`Betting limits`], ['coupons', t`Coupons`], ['movements', t`Movements`]];
+  const tabs: Array<[Tab, string]> = [['profile', t`Profile`], ['products', t`Products`], ['limits', t`Betting limits`], ['coupons', t({ message: 'Coupons', context: 'back office' })], ['movements', t`Movements`]];
   return (
     <BoDialog open wide title={u ? `${u.userName} · ${t(ROLE_LABEL[u.role])}` : t`User`} onClose={onClose}>
       {reply === null ? <div className="bo-skel-block" aria-busy="true" /> : !reply.status ? <p className="bo-error" role="alert">{reply.msg}</p> : u && (
@@ -265,7 +265,7 @@ function UserCoupons({ userId }: { userId: number }) {
   const [open, setOpen] = useState<number | null>(null);
   return (
     <>
-      <DataTable label={t`Coupons`} columns={columns.filter((c) => c.key !== 'user' && c.key !== 'dealer')} rows={reply === null ? null : reply.status ? reply.results : []} rowKey={(c) => c.id} onOpen={(c) => setOpen(c.id)} />
+      <DataTable label={t({ message: 'Coupons', context: 'back office' })} columns={columns.filter((c) => c.key !== 'user' && c.key !== 'dealer')} rows={reply === null ? null : reply.status ? reply.results : []} rowKey={(c) => c.id} onOpen={(c) => setOpen(c.id)} />
       {open !== null && <CouponDetail couponId={open} onClose={() => setOpen(null)} onChanged={reload} />}
     </>
   );

@@ -1,0 +1,110 @@
+/**
+ * The back office in Chromium (issue 12): a dealer signs in, creates a player, loads credit, the
+ * player bets on a phone, the dealer finds the coupon and cancels it by permission, and cuts off
+ * its sub-dealer's week. Screenshots at 1280x800 and 768x1024 go to tests/e2e/screenshots/.
+ */
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { SCREENSHOTS } from './browser.ts';
+import { collectErrors, useAppUnderTest } from './app-under-test.ts';
+import { BackOffice, desk } from './pages/backoffice-pages.ts';
+import { LoginPageModel } from './pages/account-pages.ts';
+import { BetSlip, SlipHome, minorOf } from './pages/betslip-pages.ts';
+
+const PLAYER = 'e2eoyuncu';
+const PASSWORD = 'oyuncu5678';
+
+describe('back office: a dealer runs a player', () => {
+  const app = useAppUnderTest('backoffice', {}, { timeout: 180_000 });
+
+  it('creates a player, loads credit, cancels the player\'s coupon and cuts off the sub-dealer', async () => {
+    const ctx = await desk(app.browser, app.server.url);
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    const bo = new BackOffice(page);
+    await bo.login('bayi1', 'bayi1234');
+    await expect.poll(() => page.locator('.bo-role').textContent()).toBe('Bayi');
+
+    // A new player under the dealer.
+    await bo.open('users');
+    await page.getByRole('button', { name: 'Yeni kullanıcı' }).click();
+    await bo.dialog().locator('input[name=userName]').fill(PLAYER);
+    await bo.dialog().locator('input[name=password]').fill(PASSWORD);
+    expect(await bo.confirm('createUser')).toMatchObject({ status: true });
+    await expect.poll(() => bo.dialog().locator('h2').first().textContent()).toContain(PLAYER);
+    await page.keyboard.press('Escape');
+    await bo.row(bo.table('Kullanıcılar'), PLAYER).waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'bo-users-1280.png') });
+
+    // 100 TL from the dealer to the player, confirmed with the amount and both names.
+    await bo.open('credit', { search: PLAYER });
+    await bo.row(bo.table('Hesaplar'), PLAYER).getByRole('button', { name: 'Seç' }).click();
+    await page.locator('input[name=amount]').fill('100');
+    await page.getByRole('button', { name: 'Kredi yükle' }).click();
+    await expect.poll(() => bo.dialog().textContent()).toContain(PLAYER);
+    expect(await bo.dialog().textContent()).toContain('100,00');
+    await page.screenshot({ path: join(SCREENSHOTS, 'bo-credit-confirm-1280.png') });
+    expect(await bo.confirm('loadCredit')).toMatchObject({ status: true, targetBalance: 10_000 });
+    await expect.poll(() => bo.status().textContent()).toContain('yüklendi');
+
+    // The player bets 10 TL on a phone.
+    const phone = await app.newPhonePage();
+    const login = new LoginPageModel(phone.page);
+    await phone.page.goto('/tr/firstlogin');
+    await login.fill(PLAYER, PASSWORD);
+    const loggedIn = phone.page.waitForResponse((r) => r.url().endsWith('/api/login'));
+    await login.submit().click();
+    expect(await (await loggedIn).json()).toMatchObject({ status: true });
+    const home = new SlipHome(phone.page);
+    await home.open();
+    const [row] = await home.rowsWithOpenOdds(1);
+    await home.pick(home.openOdds(row!).first());
+    const slip = new BetSlip(phone.page);
+    await slip.open();
+    await slip.quickStake('10').click();
+    const placed = await slip.place();
+    expect(placed).toMatchObject({ status: true });
+    await phone.context.close();
+
+    // The dealer finds the coupon, opens it from the keyboard and cancels it (cancelCoupon permission).
+    await bo.open('coupons', { userName: PLAYER });
+    const couponRow = bo.row(bo.table('Kuponlar'), String(placed.ticketId));
+    await couponRow.waitFor();
+    await couponRow.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => bo.dialog().locator('h2').first().textContent()).toContain(String(placed.ticketId));
+    await page.screenshot({ path: join(SCREENSHOTS, 'bo-coupon-detail-1280.png') });
+    await bo.dialog().getByRole('button', { name: 'Kuponu iptal et' }).click();
+    expect(await bo.dialog().textContent()).toContain(PLAYER);
+    expect(await bo.confirm('cancelCoupon')).toMatchObject({ status: true });
+    await expect.poll(() => page.locator('dialog[open] .bo-summary').first().textContent()).toContain('İptal');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => couponRow.textContent()).toContain('İptal');
+    expect(minorOf(await couponRow.locator('td').nth(6).textContent())).toBe(placed.totalStake);
+
+    // The dealer cuts off its sub-dealer's last seven days.
+    await bo.open('cutoff');
+    await page.locator('select[name=dealerId]').selectOption({ label: 'altbayi1' });
+    await page.getByRole('button', { name: 'Önizle' }).click();
+    await page.getByRole('button', { name: 'Hesap kes' }).click();
+    expect(await bo.dialog().textContent()).toContain('altbayi1');
+    expect(await bo.confirm('createCutoff')).toMatchObject({ status: true });
+    await bo.row(bo.table('Hesap kesimleri'), 'altbayi1').waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'bo-cutoff-1280.png') });
+
+    // The same screens on a tablet.
+    const tablet = await desk(app.browser, app.server.url, { width: 768, height: 1024 });
+    const tpage = await tablet.newPage();
+    const tbo = new BackOffice(tpage);
+    await tbo.login('bayi1', 'bayi1234');
+    await tbo.open('coupons');
+    await tbo.table('Kuponlar').locator('tbody tr').first().waitFor();
+    await tpage.screenshot({ path: join(SCREENSHOTS, 'bo-coupons-768.png') });
+    await tpage.getByRole('button', { name: 'Menü' }).click();
+    await tpage.screenshot({ path: join(SCREENSHOTS, 'bo-menu-768.png') });
+    await tablet.close();
+
+    expect(errors).toEqual([]);
+    await ctx.close();
+  }, 240_000);
+});

@@ -1,0 +1,41 @@
+import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
+
+/** A back-office desk: a desktop (1280x800) or tablet (768x1024) context, dark, in Turkish. */
+export function desk(browser: Browser, baseURL: string, size: { width: number; height: number } = { width: 1280, height: 800 }): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport: size, locale: 'tr-TR', timezoneId: 'Europe/Istanbul', colorScheme: 'dark', reducedMotion: 'reduce' });
+}
+
+/** The back office (/tr/bo) as an operator uses it: login, menu, tables, dialogs. */
+export class BackOffice {
+  constructor(readonly page: Page) {}
+  readonly nav = () => this.page.getByRole('navigation', { name: 'Yönetim menüsü' });
+  readonly title = () => this.page.locator('.bo-title');
+  /** The topmost open dialog. */
+  readonly dialog = () => this.page.locator('dialog[open]').last();
+  readonly table = (name: string | RegExp) => this.page.getByRole('table', { name });
+  readonly status = () => this.page.locator('.bo-ok');
+
+  async login(userName: string, password: string) {
+    await this.page.goto('/tr/bo');
+    await this.page.locator('input[name=userName]').fill(userName);
+    await this.page.locator('input[name=password]').fill(password);
+    await this.page.getByRole('button', { name: 'Giriş yap' }).click();
+    await this.nav().waitFor();
+  }
+  /** Opens an area by its menu path, with optional URL filters. */
+  async open(path: string, search: Record<string, string> = {}) {
+    const q = new URLSearchParams(search).toString();
+    await this.page.goto(`/tr/bo/${path}${q ? `?${q}` : ''}`);
+    await this.title().waitFor();
+  }
+  /** Presses the confirm (last) button of the topmost dialog and returns the call's reply. */
+  async confirm(call: string): Promise<Record<string, unknown>> {
+    const reply: Promise<Response> = this.page.waitForResponse((r) => r.url().endsWith(`/api/bo/${call}`));
+    await this.dialog().locator('.bo-dialog-actions button').last().click();
+    return (await (await reply).json()) as Record<string, unknown>;
+  }
+  /** The body rows of a table that contain a text. */
+  row(table: Locator, text: string | RegExp): Locator {
+    return table.locator('tbody tr').filter({ hasText: text });
+  }
+}
