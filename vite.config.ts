@@ -1,12 +1,30 @@
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
+/**
+ * Inlines the critical CSS (the tokens and the app shell's layout) into index.html in place of
+ * `<!--critical-css-->`, so the boot shell paints with the HTML alone (issue 17). Comments and
+ * line breaks are dropped; the files stay the one source of these rules.
+ */
+function criticalCss(files: string[]): Plugin {
+  return {
+    name: 'critical-css',
+    transformIndexHtml(html) {
+      const css = files.map((f) => readFileSync(f, 'utf8')).join('\n')
+        .replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s*\n\s*/g, '').replace(/\s*([{};:,>])\s*/g, '$1');
+      return html.replace('<!--critical-css-->', `<style>${css}</style>`);
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    criticalCss(['src/ui/theme.css', 'src/ui/shell.css']),
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
     react(),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),

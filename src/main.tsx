@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { I18nProvider } from '@lingui/react';
@@ -11,7 +11,7 @@ import { showNotice } from './state/ui.ts';
 import { registerServiceWorker } from './pwa/register.ts';
 import { router } from './router.tsx';
 import { applyPatches, setFeedStatus } from './features/live/live-store.ts';
-import './ui/app.css';
+import { removeBootShellWhenDrawn } from './ui/boot-shell.ts';
 
 // The worker's pushes feed the valtio stores; the screens read only the stores.
 void subscribeCore((e) => {
@@ -24,14 +24,27 @@ void subscribeCore((e) => {
 
 const first = location.pathname.split('/')[1];
 const lang = isLang(first) ? first : currentLang();
-await activateLanguage(lang);
+// The worker starts at once.
 void core.init(lang);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nProvider>
-  </StrictMode>,
-);
-registerServiceWorker();
+/**
+ * Draws the app once the catalog and the stylesheet are in. The stylesheet is not in the HTML's
+ * head: the boot shell paints with its inlined critical CSS meanwhile, and React draws only with
+ * both (no unstyled frame). Not a top-level await: with one, the bundler could not share the
+ * entry's modules with the lazy chunks and split them into dozens of small initial requests.
+ */
+async function start(): Promise<void> {
+  await Promise.all([activateLanguage(lang), import('./ui/app.css')]);
+  const root = document.getElementById('root')!;
+  removeBootShellWhenDrawn(root);
+  // The first render in slices too (a transition): the boot shell stands meanwhile.
+  startTransition(() => createRoot(root).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nProvider>
+    </StrictMode>,
+  ));
+  registerServiceWorker();
+}
+void start();

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -159,15 +159,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     });
     // Client routes (/tr/coupons ...) are served the app shell; Home's with its first banner in it.
+    // A route rather than the not-found handler, so that @fastify/compress (route hooks) compresses it.
     const shell = appShell(opts.db, root, clock);
-    app.setNotFoundHandler(async (req, reply) => {
-      if (req.method === 'GET' && !req.url.startsWith('/api/') && !/\.\w+$/.test(req.url.split('?')[0]!)) {
-        const html = await shell(req.url, req.headers['save-data'] === 'on');
-        // reply.compress: @fastify/compress hooks routes only, and this is the not-found handler.
-        return reply.header('cache-control', 'no-cache').header('vary', 'Save-Data').type('text/html; charset=utf-8').compress(html);
-      }
-      return reply.code(404).send({ status: false, msg: message('notFound', 'tr') });
+    const notFound = (reply: FastifyReply) => reply.code(404).send({ status: false, msg: message('notFound', 'tr') });
+    app.get('/*', async (req, reply) => {
+      if (/\.\w+$/.test(req.url.split('?')[0]!)) return notFound(reply);
+      const html = await shell(req.url, req.headers['save-data'] === 'on');
+      return reply.header('cache-control', 'no-cache').header('vary', 'Save-Data').type('text/html; charset=utf-8').send(html);
     });
+    app.setNotFoundHandler((_req, reply) => notFound(reply));
   }
   return app;
 }

@@ -1,5 +1,4 @@
 import { proxy, useSnapshot } from 'valtio';
-import { registerSW } from 'virtual:pwa-register';
 
 /** Service worker state for the update prompt and the offline banner. */
 export const pwaStore = proxy({ needRefresh: false, offline: typeof navigator !== 'undefined' && !navigator.onLine });
@@ -10,7 +9,10 @@ export function registerServiceWorker(): void {
   addEventListener('online', () => { pwaStore.offline = false; });
   addEventListener('offline', () => { pwaStore.offline = true; });
   if (!('serviceWorker' in navigator)) return;
-  update = registerSW({ onNeedRefresh: () => { pwaStore.needRefresh = true; } });
+  // Workbox's window part loads after the first screen: no first paint waits for it.
+  void import('virtual:pwa-register').then(({ registerSW }) => {
+    update = registerSW({ onNeedRefresh: () => { pwaStore.needRefresh = true; } });
+  });
 }
 
 export const applyUpdate = () => void update?.(true);

@@ -1,4 +1,4 @@
-/** A skeleton of match rows: the final layout, shimmering, while the list loads. */
+/** A skeleton of match rows: the final layout, still, while the list loads. */
 export function MatchListSkeleton({ rows = 5 }: { rows?: number }) {
   return (
     <div className="match-list" aria-hidden="true">

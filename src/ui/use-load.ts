@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 
 export type Load<T> = { state: 'loading' } | { state: 'error' } | { state: 'ready'; data: T };
 
@@ -6,7 +6,9 @@ export type Load<T> = { state: 'loading' } | { state: 'error' } | { state: 'read
 export function useLoad<T>(fetch: () => Promise<T>): { load: Load<T>; retry: () => void } {
   const [load, setLoad] = useState<Load<T>>({ state: 'loading' });
   const run = useCallback((isLive: () => boolean) => {
-    fetch().then((data) => isLive() && setLoad({ state: 'ready', data }), () => isLive() && setLoad({ state: 'error' }));
+    // A transition: a long page (Home) is drawn in slices that leave the main thread free between
+    // them, instead of one long task a cheap phone feels as a frozen screen.
+    fetch().then((data) => isLive() && startTransition(() => setLoad({ state: 'ready', data })), () => isLive() && setLoad({ state: 'error' }));
   }, [fetch]);
   useEffect(() => {
     let live = true;

@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import type { BannerView } from '../../../workers/core/api.ts';
 import { BLANK_PIXEL } from '../sports/TeamLogo.tsx';
+import { bootBanner } from '../../ui/boot-shell.ts';
 import './home.css';
 
 /** Banner carousels advance every 4 s (account-platform.md section 9). */
@@ -41,8 +42,10 @@ function BannerLink({ banner, lang, children }: { banner: BannerView; lang: stri
 /**
  * A banner carousel: swipe (scroll snap) or the dots, autoplay every 4 s that stops while touched,
  * hovered or focused, on the pause button, and altogether when the player prefers reduced motion.
+ * `first`: the carousel at the top of the first screen, whose first image is the page's largest
+ * paint: fetched first (fetchpriority high), never lazy.
  */
-export function BannerCarousel({ banners, lang, label, testId }: { banners: readonly BannerView[]; lang: string; label: string; testId: string }) {
+export function BannerCarousel({ banners, lang, label, testId, first = false }: { banners: readonly BannerView[]; lang: string; label: string; testId: string; first?: boolean }) {
   const { t } = useLingui();
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
@@ -87,7 +90,7 @@ export function BannerCarousel({ banners, lang, label, testId }: { banners: read
           return (
             <div key={b.id} className="banner-slide" role="group" aria-roledescription={t`slide`} aria-label={t`${pos} of ${n}`} data-testid="banner-slide">
               <BannerLink banner={b} lang={lang}>
-                <img src={b.image} alt={b.title} width={b.width} height={b.height} loading={i === 0 ? 'eager' : 'lazy'} decoding="async" draggable={false}
+                <img src={b.image} alt={b.title} width={b.width} height={b.height} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={first && i === 0 ? 'high' : 'auto'} decoding="async" draggable={false}
                   onError={(e) => { if (e.currentTarget.src !== BLANK_PIXEL) e.currentTarget.src = BLANK_PIXEL; }} />
               </BannerLink>
             </div>
@@ -117,7 +120,13 @@ export function BannerCarousel({ banners, lang, label, testId }: { banners: read
   );
 }
 
-/** The carousel's shape while its banners load. */
+/**
+ * The carousel's shape while its banners load: the first banner the server put in the boot shell
+ * when there is one (the same image, already fetched: no flash), else a plain box.
+ */
 export function BannerSkeleton() {
+  if (bootBanner) {
+    return <div className="banner-carousel" aria-hidden="true"><img src={bootBanner.src} alt="" width={bootBanner.width} height={bootBanner.height} fetchPriority="high" /></div>;
+  }
   return <div className="banner-carousel banner-skeleton skeleton" aria-hidden="true" />;
 }

@@ -20,5 +20,5 @@ export function HomeBanners({ banners, place, lang }: { banners: SwrState<HomeBa
   if (banners.state === 'loading') return place === 'top' ? <BannerSkeleton /> : null;
   if (banners.state === 'error') return null;
   const list = place === 'top' ? banners.data.top : banners.data.strip;
-  return <BannerCarousel banners={list} lang={lang} label={place === 'top' ? t`Promotions` : t`More promotions`} testId={`home-banners-${place}`} />;
+  return <BannerCarousel banners={list} lang={lang} label={place === 'top' ? t`Promotions` : t`More promotions`} testId={`home-banners-${place}`} first={place === 'top'} />;
 }

@@ -36,7 +36,7 @@ export function LiveNow({ lang }: { lang: string }) {
   const load = useCallback(() => core.homeLive(), []);
   const s = usePoll(load, LIVE_POLL_MS);
   if (s.state === 'loading') {
-    return <div className="live-now" aria-hidden="true">{[0, 1, 2].map((i) => <div key={i} className="home-live-row skeleton" />)}</div>;
+    return <div className="live-now loading" aria-hidden="true">{[0, 1, 2].map((i) => <div key={i} className="home-live-row skeleton" />)}</div>;
   }
   if (!s.data?.length) return null;
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 export type PollState<T> = { state: 'loading' } | { state: 'ready'; data: T | null };
 
@@ -19,7 +19,8 @@ export function usePoll<T>(load: () => Promise<T | null>, everyMs: number, key: 
       busy = true;
       load().then((data) => {
         if (!live) return;
-        setS((prev) => (data === null && prev.key === key && prev.value.state === 'ready' ? prev : { key, value: { state: 'ready', data } }));
+        // A transition, drawn in slices (see useLoad).
+        startTransition(() => setS((prev) => (data === null && prev.key === key && prev.value.state === 'ready' ? prev : { key, value: { state: 'ready', data } })));
       }, () => live && setS((prev) => (prev.key === key && prev.value.state === 'ready' ? prev : { key, value: { state: 'ready', data: null } })))
         .finally(() => { busy = false; if (live) timer = setTimeout(run, everyMs); });
     };

@@ -13,6 +13,7 @@ import { HomeBanners, useHomeBanners } from '../home/HomeBanners.tsx';
 import { BannerSkeleton } from '../home/BannerCarousel.tsx';
 import { HomeJackpots } from '../home/HomeJackpots.tsx';
 import { LiveNow } from '../home/LiveNow.tsx';
+import { useProgressive } from '../home/use-progressive.ts';
 
 const loadHome = (): Promise<HomeView> => core.home();
 
@@ -26,11 +27,12 @@ export function Home({ lang }: { lang: string }) {
   const { t } = useLingui();
   const pwa = usePwa();
   const banners = useHomeBanners();
+  const shown = useProgressive(load.state === 'ready' ? load.data.sports.length : 0);
 
   if (load.state === 'loading') {
     return (
       <div aria-busy="true" aria-label={t`Loading matches`}>
-        <div className="sport-header">{[0, 1, 2, 3, 4].map((i) => <div key={i} className="skeleton" style={{ minWidth: 72, height: 64 }} />)}</div>
+        <div className="sport-header">{[0, 1, 2, 3, 4].map((i) => <div key={i} className="sport-chip skeleton" />)}</div>
         <BannerSkeleton />
         <MatchListSkeleton rows={6} />
       </div>
@@ -99,7 +101,7 @@ export function Home({ lang }: { lang: string }) {
       )}
       <LiveNow lang={lang} />
       <HomeBanners banners={banners} place="strip" lang={lang} />
-      {home.sports.map((s) => (
+      {home.sports.slice(0, shown).map((s) => (
         <section key={s.id} className="section" id={`sport-${s.id}`} aria-labelledby={`sport-title-${s.id}`}>
           <h2 className="section-title" id={`sport-title-${s.id}`}>
             <span className="icon" aria-hidden="true">{SPORT_GLYPH[s.id] ?? '•'}</span>{s.name}

@@ -1,0 +1,32 @@
+/**
+ * The boot shell of index.html (issue 17): a still picture of the app painted before any script.
+ * It lies over the page (fixed) until React has drawn the app under it, then goes, so nothing
+ * moves. Home's first banner, when the server put it in the boot shell, is read here first so
+ * that Home shows the same image while its banners load.
+ */
+
+/** The first banner the server put in the boot shell (Home only), else null. */
+export interface BootBanner { src: string; alt: string; width: number; height: number }
+
+function readBootBanner(): BootBanner | null {
+  const img = document.querySelector<HTMLImageElement>('#boot .banner-carousel img');
+  if (!img) return null;
+  return { src: img.getAttribute('src') ?? '', alt: img.alt, width: img.width || 1170, height: img.height || 420 };
+}
+
+/** Read once, at start, before the boot shell goes. */
+export const bootBanner: BootBanner | null = readBootBanner();
+
+/** Removes the boot shell once `root` holds the app's frame (`.app`), after that frame is painted. */
+export function removeBootShellWhenDrawn(root: HTMLElement): void {
+  const boot = document.getElementById('boot');
+  if (!boot) return;
+  const done = (): void => { requestAnimationFrame(() => requestAnimationFrame(() => boot.remove())); };
+  if (root.querySelector('.app')) { done(); return; }
+  const watch = new MutationObserver(() => {
+    if (!root.querySelector('.app')) return;
+    watch.disconnect();
+    done();
+  });
+  watch.observe(root, { childList: true, subtree: true });
+}
