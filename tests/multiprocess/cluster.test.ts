@@ -234,4 +234,34 @@ describe.skipIf(!UP)('three server processes on PostgreSQL and Redis', () => {
     // the failures were logged as failed calls, never as an unhandled error event
     for (const p of procs) expect(p.output()).not.toMatch(/Unhandled 'error' event|uncaughtException/);
   }, 60_000);
+  it('a leader frozen past its lease (SIGSTOP) is replaced, and steps down when it wakes (SIGCONT)', async () => {
+    const leader = leaderOf()!;
+    const other = procs.find((p) => p !== leader)!;
+    const mark = leader.output().length;
+    const markOther = other.output().length;
+    leader.child.kill('SIGSTOP');
+    const stoppedAt = Date.now();
+    let tookOver = -1;
+    for (let i = 0; i < 100 && tookOver < 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      if (/cluster: leading/.test(other.output().slice(markOther))) tookOver = Date.now() - stoppedAt;
+    }
+    leader.child.kill('SIGCONT');
+    // the woken process finds its lease gone: it says so and follows the new leader's feed
+    for (let i = 0; i < 50 && !/no longer leading/.test(leader.output().slice(mark)); i++) await new Promise((r) => setTimeout(r, 100));
+    console.log(`[cluster] ${other.name} leads ${tookOver} ms after ${leader.name} froze; ${leader.name} woke and stepped down`);
+    expect(tookOver).toBeGreaterThan(0);
+    expect(tookOver).toBeLessThan(10_000);
+    expect(leader.output().slice(mark)).toMatch(/no longer leading/);
+    // both serve the same feed again, fresh
+    for (let i = 0; i < 50; i++) {
+      const ready = await Promise.all(procs.map(async (p) => (await fetch(`${p.url}/readyz`)).status === 200));
+      if (ready.every(Boolean)) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const ids = await Promise.all(procs.map(async (p) => ((await call(p.url, 'liveMatches', { lang: 'tr' })).body!.data as { matches: LiveMatch[] }).matches.map((m) => m.id).sort()));
+    expect(ids[0]).toEqual(ids[1]);
+    expect(procs.filter((p) => p === leaderOf())).toEqual([other]);
+    expect(procs.every((p) => p.alive())).toBe(true);
+  }, 40_000);
 });
