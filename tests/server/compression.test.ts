@@ -1,0 +1,119 @@
+/**
+ * Compression (issue 17): build assets are sent precompressed (name.br / name.gz beside the file,
+ * as scripts/precompress.mjs writes them) and API replies and the HTML shell above 1 KiB are
+ * compressed on the fly, each only when the request accepts the encoding, always with
+ * Vary: Accept-Encoding; a small reply and a request without Accept-Encoding get the plain bytes.
+ */
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { openDb, type Db } from '../../server/db/client.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { seedDemo } from '../../server/demo/seed.ts';
+import { buildApp } from '../../server/http/app.ts';
+import { SEED_NOW } from './harness.ts';
+
+const SCRIPT = `export const rows = [${Array.from({ length: 200 }, (_, i) => `{ id: ${i}, name: 'match ${i}' }`).join(', ')}];\n`;
+const SHELL = `<!doctype html><html><head><title>t</title></head><body><div id="boot" class="boot"><div class="banner-carousel skeleton"><!--lcp-banner--></div>${'<div class="match-row"></div>'.repeat(60)}</div><div id="root"></div></body></html>`;
+
+const decoded = (res: LightMyRequestResponse): string => {
+  const enc = res.headers['content-encoding'];
+  if (enc === 'br') return brotliDecompressSync(res.rawPayload).toString();
+  if (enc === 'gzip') return gunzipSync(res.rawPayload).toString();
+  return res.body;
+};
+const varies = (res: LightMyRequestResponse): boolean => /accept-encoding/i.test(String(res.headers.vary ?? ''));
+
+describe('compression', () => {
+  let db: Db;
+  let app: FastifyInstance;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'bet-compress-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), SHELL);
+    writeFileSync(join(dir, 'assets', 'app.js'), SCRIPT);
+    writeFileSync(join(dir, 'assets', 'app.js.br'), brotliCompressSync(SCRIPT));
+    writeFileSync(join(dir, 'assets', 'app.js.gz'), gzipSync(SCRIPT));
+    db = await openDb({ dataDir: '' });
+    await migrate(db);
+    await seedDemo(db, SEED_NOW);
+    app = await buildApp({ db, clock: () => SEED_NOW, staticDir: dir });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const asset = (acceptEncoding?: string) => app.inject({ method: 'GET', url: '/assets/app.js', headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+  it('sends an asset precompressed in the encoding the browser prefers, brotli first', async () => {
+    const br = await asset('gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(varies(br)).toBe(true);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.rawPayload.length).toBeLessThan(SCRIPT.length / 3);
+    expect(decoded(br)).toBe(SCRIPT);
+    const gz = await asset('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(decoded(gz)).toBe(SCRIPT);
+  });
+
+  it('sends the plain asset when the request accepts no compression', async () => {
+    for (const res of [await asset(), await asset('identity')]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.body).toBe(SCRIPT);
+      // The reply was chosen by Accept-Encoding: a cache must not hand it to a browser that asks otherwise.
+      expect(varies(res)).toBe(true);
+    }
+  });
+
+  const matches = (acceptEncoding?: string) => app.inject({
+    method: 'POST', url: '/api/matches', payload: { sportId: 1 },
+    headers: { 'content-type': 'application/json', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+  });
+
+  it('compresses an API reply when asked, and the JSON is the same', async () => {
+    const plain = await matches();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const br = await matches('br, gzip');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(varies(br)).toBe(true);
+    expect(br.rawPayload.length).toBeLessThan(plain.body.length / 3);
+    expect(JSON.parse(decoded(br))).toEqual(JSON.parse(plain.body));
+    const gz = await matches('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(decoded(gz))).toEqual(JSON.parse(plain.body));
+  });
+
+  it('sends a small reply as it is, even when compression is accepted', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/nothing-here', payload: {}, headers: { 'content-type': 'application/json', 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toMatchObject({ status: false });
+  });
+
+  it('compresses the HTML shell of a client route, with Home\'s first banner in it unless Save-Data', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/tr/' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toMatch(/^text\/html/);
+    expect(plain.body).toMatch(/<img src="\/banners\/[^"]+" alt="[^"]*" width="\d+" height="\d+" fetchpriority="high">/);
+    const br = await app.inject({ method: 'GET', url: '/tr/', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(decoded(br)).toBe(plain.body);
+    const saver = await app.inject({ method: 'GET', url: '/tr/', headers: { 'save-data': 'on' } });
+    expect(saver.body).not.toContain('<img');
+    expect(String(saver.headers.vary)).toMatch(/save-data/i);
+    // Other client routes get the shell without a banner; a missing file is a 404, not the shell.
+    expect((await app.inject({ method: 'GET', url: '/tr/coupons' })).body).not.toContain('<img');
+    expect((await app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+});
