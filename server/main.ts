@@ -4,6 +4,8 @@ import { migrate } from './db/migrate.ts';
 import { ensureUpcomingMatches, seedDemo } from './demo/seed.ts';
 import { DEMO_USERS } from './demo/catalogue.ts';
 import { seedAccountDemo } from './content/demo-seed.ts';
+import { seedBackOfficeDemo } from './demo/backoffice-seed.ts';
+import { scheduleAuditCheck } from './backoffice/audit.ts';
 import { buildApp } from './http/app.ts';
 import { DEMO_SETTINGS, SITE_SETTINGS } from './http/routes/settings.ts';
 import { startSettlementLoop } from './settlement/ingest.ts';
@@ -21,14 +23,18 @@ if (applied.length) console.log(`migrations applied: ${applied.join(', ')}`);
 // Who runs the work that must run once in a deployment (the feed, the stale sweep, settlement,
 // the scheduled jobs): on PostgreSQL the holder of a lease (server/cluster/lease.ts), taken over
 // by another process within seconds when it dies; on PGlite the one process. FEED_ROLE overrides.
-const leadership = config.feedRole === 'auto' && db.driver === 'pg'
-  ? await startLeadership({ store: sqlLeaseStore(db), scheduler: systemScheduler, ttlMs: config.leaseTtlSec * 1000 })
+// The lease has a pool of its own (one connection in practice): a burst of placements that takes
+// every connection of the main pool must not delay the renewal and make the leader step down.
+const leaseDb = config.feedRole === 'auto' && db.driver === 'pg' ? await openDb({ databaseUrl: config.databaseUrl }) : null;
+const leadership = leaseDb
+  ? await startLeadership({ store: sqlLeaseStore(leaseDb), scheduler: systemScheduler, ttlMs: config.leaseTtlSec * 1000 })
   : fixedLeadership(config.feedRole !== 'follower');
 if (config.demo) {
   Object.assign(SITE_SETTINGS, DEMO_SETTINGS);
   if (await seedDemo(db, Date.now())) console.log('demo data loaded');
   else await ensureUpcomingMatches(db, Date.now());
   if (await seedAccountDemo(db, Date.now())) console.log('demo account content loaded');
+  if (await seedBackOfficeDemo(db, Date.now())) console.log('demo back-office network loaded');
   // Keep the demo stocked with upcoming matches while the server runs (the leader does it).
   whileLeading(leadership, () => systemScheduler.every(3_600_000, () => void ensureUpcomingMatches(db, Date.now()).catch((err: unknown) => console.error(err))));
 }
@@ -54,16 +60,20 @@ const app = await buildApp({
 });
 await registerFeedSocket(app, feed.hub);
 await app.listen({ port: config.port, host: config.host });
+// The audit chain is checked once a day; a broken chain is logged as an error naming the first bad row.
+const stopAuditCheck = scheduleAuditCheck(db, app.log);
 
 console.log(`\n  Betting site on http://localhost:${config.port}/tr/  (database: ${db.driver === 'pg' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`);
 if (config.demo) console.log(`  Demo logins: ${DEMO_USERS.map((u) => `${u.username} / ${u.password}`).join(', ')}\n`);
 
 const stop = async () => {
   stopSettlement();
+  stopAuditCheck();
   liveCatalogue.stop();
   await feed.stop();
   // given up at once: another process takes over without waiting for the lease to run out
   await leadership.stop();
+  await leaseDb?.close();
   await app.close();
   await db.close();
   process.exit(0);

@@ -253,14 +253,22 @@ export async function startElectedFeedService(
   };
   let current = await startRole(leadership.isLeader());
   let stopped = false;
+  /** The current role failed to start (a Redis hiccup): it is started again on the next check. */
+  let broken = false;
   let chain = Promise.resolve();
-  const off = leadership.onChange((lead) => {
+  // Brings the role in line with the lead: on each change, and every second in case a start failed.
+  const reconcile = () => {
     chain = chain.then(async () => {
-      if (stopped || (current.role === 'leader') === lead) return;
-      await current.stop();
+      const lead = leadership.isLeader();
+      if (stopped || (!broken && (current.role === 'leader') === lead)) return;
+      if (!broken) await current.stop();
+      broken = true;
       current = await startRole(lead);
+      broken = false;
     }).catch(onError);
-  });
+  };
+  const off = leadership.onChange(reconcile);
+  const check = opts.scheduler.every(1000, reconcile);
   return {
     get role() {
       return current.role;
@@ -269,8 +277,9 @@ export async function startElectedFeedService(
     async stop() {
       stopped = true;
       off();
+      check();
       await chain;
-      await current.stop();
+      if (!broken) await current.stop();
     },
   };
 }
