@@ -9,6 +9,7 @@ import { seedAccountDemo } from '../../server/content/demo-seed.ts';
 import { approveTransferRequest } from '../../server/payments/transfers.ts';
 import { assertCanPlay } from '../../server/protection/enforce.ts';
 import { drivers, ledgerViolations, snapshot, useHarness, SEED_NOW } from './harness.ts';
+import { boLogin, boMoney, branch, create, uname } from './bo-helpers.ts';
 
 const DRIVERS = await drivers();
 type Body = { status: boolean; msg?: string; error?: string; [k: string]: unknown };
@@ -228,5 +229,35 @@ describe.each(DRIVERS)('player protection on %s', (driver) => {
     expect(json(await h.call('closeAccount', { confirm: true }, { cookie }))).toMatchObject({ status: true });
     expect((await state(cookie)).state).toBe('closed');
     expect(json(await h.call('createCoupon', coupon(single(), 1_000), { cookie }))).toMatchObject({ status: false, error: 'accountClosed' });
+  });
+
+  it('back office: a dealer sees its player\'s state and applies a time-out, audited; never a shorter one, never on a foreign player', async () => {
+    const admin = await boLogin(h, 'admin', 'admin1234');
+    const operatorId = await create(h, admin, 'bo/createDealer', { role: 'operator', userName: uname('pop') });
+    expect(json(await boMoney(h, 'bo/loadCredit', { targetId: operatorId, amount: 10_000_000 }, admin)).status).toBe(true);
+    const mine = await branch(h, admin, operatorId, 'pa');
+    const other = await branch(h, admin, operatorId, 'pb');
+    const dealer = await boLogin(h, mine.names.dealer, 'pass1234');
+
+    expect(json(await h.call('bo/playerProtection', { playerId: mine.player }, { cookie: dealer }))).toMatchObject({ status: true, state: 'active', playerId: mine.player, blocks: [] });
+    const applied = json(await h.call('bo/applyProtection', { playerId: mine.player, kind: 'break', days: 7, reason: 'asked by phone' }, { cookie: dealer }));
+    expect(applied).toMatchObject({ status: true, endsAt: new Date(SEED_NOW + 7 * 24 * HOUR).toISOString() });
+    const seen = json(await h.call('bo/playerProtection', { playerId: mine.player }, { cookie: dealer }));
+    expect(seen).toMatchObject({ state: 'break', breakUntil: new Date(SEED_NOW + 7 * 24 * HOUR).toISOString() });
+    expect(seen.blocks).toEqual([expect.objectContaining({ kind: 'break', reason: 'asked by phone' })]);
+    const [audit] = await h.db.query<{ action: string; object_id: string; after: { kind: string; reason: string } }>(
+      `select action, object_id, after from audit_log where action like 'protection.%' order by id desc limit 1`);
+    expect(audit).toMatchObject({ action: 'protection.break', object_id: String(mine.player), after: { kind: 'break', reason: 'asked by phone' } });
+
+    // Shorter than what holds: refused, nothing added.
+    expect(json(await h.call('bo/applyProtection', { playerId: mine.player, kind: 'break', days: 1, reason: 'x' }, { cookie: dealer }))).toMatchObject({ status: false, error: 'protectionNotShorter' });
+    // Longer is fine: an exclusion on top.
+    expect(json(await h.call('bo/applyProtection', { playerId: mine.player, kind: 'exclusion', months: 6, reason: 'problem gambling' }, { cookie: dealer }))).toMatchObject({ status: true });
+    expect(json(await h.call('bo/playerProtection', { playerId: mine.player }, { cookie: dealer }))).toMatchObject({ state: 'excluded' });
+    // Another dealer's player, a dealer, a player's own session: refused.
+    expect(json(await h.call('bo/applyProtection', { playerId: other.player, kind: 'break', days: 42, reason: 'x' }, { cookie: dealer }))).toMatchObject({ status: false, error: 'notYourDealer' });
+    expect(json(await h.call('bo/playerProtection', { playerId: mine.sub, kind: 'break' }, { cookie: dealer }))).toMatchObject({ status: false, error: 'notYourDealer' });
+    const { cookie: player } = await h.player('bop');
+    expect((await h.call('bo/playerProtection', { playerId: mine.player }, { cookie: player })).statusCode).toBe(403);
   });
 });
