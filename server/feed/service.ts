@@ -130,8 +130,8 @@ async function startLeader(opts: FeedServiceOptions, adapter: FeedAdapter): Prom
       const now = scheduler.now();
       publish(state.sweepStale(now), now);
     }),
-    // an adapter that goes quiet (no heartbeat of its own) still lets followers hear the leader;
-    // the leader's own freshness is the adapter's, marked above
+    // for an adapter without heartbeats of its own: the leader speaks for it while the feed is
+    // fresh (the leader's freshness is the adapter's, marked above: a dead provider goes stale)
     scheduler.every(FEED_HEARTBEAT_MS, () => {
       if (scheduler.now() - lastSent >= FEED_HEARTBEAT_MS && state.isFresh()) send([], scheduler.now());
     }),
