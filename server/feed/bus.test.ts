@@ -108,3 +108,19 @@ describe.skipIf(!up)('redis bus (127.0.0.1:6379)', () => {
     await leaderAndFollower(bus(), bus(), (cond) => waitFor(cond));
   });
 });
+
+describe('redis bus without Redis', () => {
+  it('reports connection errors to its listener (no unhandled error event) and fails calls instead of hanging', async () => {
+    const errors: string[] = [];
+    // a port nothing listens on
+    const bus = createRedisBus('redis://127.0.0.1:1', { onError: (e) => errors.push(e.message) });
+    const t0 = Date.now();
+    await expect(bus.ping()).rejects.toThrow();
+    await expect(bus.saveSnapshot(new Uint8Array([1]))).rejects.toThrow();
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    // reported once per outage, not once per reconnect attempt
+    expect(errors.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(errors).size).toBe(errors.length);
+    await bus.close();
+  });
+});

@@ -53,6 +53,26 @@ describe('feed simulator', () => {
     expect(JSON.stringify(c.batches)).not.toBe(JSON.stringify(a.batches));
   });
 
+  it('goes on from a checkpoint exactly as without the interruption (a failover replays it)', () => {
+    const a = run({ seed: 7, liveCount: 12, speed: 5, rate: 50 });
+    a.advance(60_000);
+    // JSON round trip: the checkpoint travels through Redis
+    const cp = JSON.parse(JSON.stringify(a.sim.checkpoint())) as unknown;
+    const from = a.batches.length;
+    a.advance(90_000);
+    // another process: a simulator built afresh (other seed, other ids) restores it and catches up
+    const b = run({ seed: 99, liveCount: 12, speed: 5, rate: 50 });
+    expect(b.sim.restore(cp, T0)).toBe(true);
+    b.batches.length = 0;
+    b.advance(150_000);
+    const tail = a.batches.slice(from);
+    expect(tail.length).toBeGreaterThan(50);
+    expect(JSON.stringify(b.batches.filter((x) => x.at > T0 + 60_000))).toBe(JSON.stringify(tail.filter((x) => x.at > T0 + 60_000)));
+    // a checkpoint older than allowed, or of another shape, is refused
+    expect(run({ seed: 1 }).sim.restore(cp, T0 + 3_600_000)).toBe(false);
+    expect(run({ seed: 1 }).sim.restore({ v: 2 }, 0)).toBe(false);
+  });
+
   it('keeps a coherent book: implied probabilities sum to 1 + margin', () => {
     const margin = 0.05;
     const r = run({ seed: 11, liveCount: 40, margin });
