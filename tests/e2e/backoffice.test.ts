@@ -10,6 +10,8 @@ import { collectErrors, useAppUnderTest } from './app-under-test.ts';
 import { BackOffice, desk } from './pages/backoffice-pages.ts';
 import { LoginPageModel } from './pages/account-pages.ts';
 import { BetSlip, SlipHome, minorOf } from './pages/betslip-pages.ts';
+import { DEMO_TOTP } from '../../server/demo/backoffice-seed.ts';
+import { otpNow } from '../../server/backoffice/session.ts';
 
 const PLAYER = 'e2eoyuncu';
 const PASSWORD = 'oyuncu5678';
@@ -41,7 +43,8 @@ describe('back office: a dealer runs a player', () => {
     await bo.row(bo.table('Hesaplar'), PLAYER).getByRole('button', { name: 'Seç' }).click();
     await page.locator('input[name=amount]').fill('100');
     await page.getByRole('button', { name: 'Kredi yükle' }).click();
-    await expect.poll(() => bo.dialog().textContent()).toContain(PLAYER);
+    await bo.confirmButton().waitFor();
+    expect(await bo.dialog().textContent()).toContain(PLAYER);
     expect(await bo.dialog().textContent()).toContain('100,00');
     await page.screenshot({ path: join(SCREENSHOTS, 'bo-credit-confirm-1280.png') });
     expect(await bo.confirm('loadCredit')).toMatchObject({ status: true, targetBalance: 10_000 });
@@ -75,7 +78,8 @@ describe('back office: a dealer runs a player', () => {
     await expect.poll(() => bo.dialog().locator('h2').first().textContent()).toContain(String(placed.ticketId));
     await page.screenshot({ path: join(SCREENSHOTS, 'bo-coupon-detail-1280.png') });
     await bo.dialog().getByRole('button', { name: 'Kuponu iptal et' }).click();
-    expect(await bo.dialog().textContent()).toContain(PLAYER);
+    await expect.poll(() => bo.confirmButton().textContent()).toBe('Kuponu iptal et');
+    expect(await bo.dialog().textContent()).toContain(`${placed.ticketId} numaralı kuponu iptal`);
     expect(await bo.confirm('cancelCoupon')).toMatchObject({ status: true });
     await expect.poll(() => page.locator('dialog[open] .bo-summary').first().textContent()).toContain('İptal');
     await page.keyboard.press('Escape');
@@ -87,6 +91,7 @@ describe('back office: a dealer runs a player', () => {
     await page.locator('select[name=dealerId]').selectOption({ label: 'altbayi1' });
     await page.getByRole('button', { name: 'Önizle' }).click();
     await page.getByRole('button', { name: 'Hesap kes' }).click();
+    await bo.confirmButton().waitFor();
     expect(await bo.dialog().textContent()).toContain('altbayi1');
     expect(await bo.confirm('createCutoff')).toMatchObject({ status: true });
     await bo.row(bo.table('Hesap kesimleri'), 'altbayi1').waitFor();
@@ -107,4 +112,44 @@ describe('back office: a dealer runs a player', () => {
     expect(errors).toEqual([]);
     await ctx.close();
   }, 240_000);
+
+  it('asks the admin for the authenticator code, then opens the operator team\'s areas', async () => {
+    const ctx = await desk(app.browser, app.server.url);
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    const bo = new BackOffice(page);
+    await page.goto('/tr/bo');
+    await page.locator('input[name=userName]').fill('admin');
+    await page.locator('input[name=password]').fill('admin1234');
+    await page.getByRole('button', { name: 'Giriş yap' }).click();
+    // The password alone is not enough: the code field appears.
+    const otp = page.locator('input[name=otp]');
+    await otp.waitFor();
+    await otp.fill('000000');
+    await page.getByRole('button', { name: 'Kodu onayla' }).click();
+    await page.locator('.bo-login .bo-error').waitFor();
+    await otp.fill(await otpNow(DEMO_TOTP.admin, Date.now()));
+    await page.getByRole('button', { name: 'Kodu onayla' }).click();
+    await bo.nav().waitFor();
+    expect(await page.locator('.bo-role').textContent()).toBe('Yönetici');
+    for (const area of ['Loglar', 'IP kayıtları', 'Yatırma ve çekim takibi']) await bo.nav().getByRole('link', { name: area }).waitFor();
+
+    // The audit log with its chain check; '/' focuses the search field.
+    await bo.open('logs');
+    await bo.table('Denetim kaydı').locator('tbody tr').first().waitFor();
+    await page.getByRole('button', { name: 'Zinciri kontrol et' }).click();
+    await page.locator('.bo-chain-ok').waitFor();
+    await page.locator('body').press('/');
+    expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } } }).document.activeElement.getAttribute('name'))).toBe('action');
+    await page.screenshot({ path: join(SCREENSHOTS, 'bo-audit-1280.png') });
+
+    await bo.open('dealers');
+    await bo.row(bo.table('Bayiler'), 'altbayi1').waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'bo-dealers-1280.png') });
+    await bo.open('reports');
+    await bo.table('Günlük rapor').locator('tbody tr').first().waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'bo-reports-1280.png') });
+    expect(errors).toEqual([]);
+    await ctx.close();
+  }, 120_000);
 });

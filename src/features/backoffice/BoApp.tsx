@@ -34,16 +34,17 @@ export function BoApp() {
   // appears; the back office has none, so it takes the picture away itself.
   useEffect(() => { document.getElementById('boot')?.remove(); }, []);
   useEffect(() => {
-    onSessionLost(() => setGate({ step: 'login', otp: false, expired: true }));
+    onSessionLost((otp) => setGate({ step: 'login', otp, expired: true }));
     return () => onSessionLost(null);
   }, []);
 
   const me = gate.step === 'ready' ? gate.me : null;
-  useIdle(me !== null && SECOND_FACTOR_ROLES.includes(me.role), () => setGate({ step: 'login', otp: false, expired: true }));
+  // The server asks an idle admin or operator for the code again; the screen says so at once.
+  useIdle(me !== null && SECOND_FACTOR_ROLES.includes(me.role), () => setGate({ step: 'login', otp: true, expired: true }));
   useSlashFocus();
 
   if (gate.step === 'loading') return <div className="bo bo-loading" aria-busy="true" />;
-  if (gate.step === 'login') return <BoLogin needOtp={gate.otp} expired={gate.expired} onIn={(m) => setGate({ step: 'ready', me: m })} />;
+  if (gate.step === 'login') return <BoLogin key={String(gate.otp)} needOtp={gate.otp} expired={gate.expired} onIn={(m) => setGate({ step: 'ready', me: m })} />;
   return (
     <BoSessionContext.Provider value={{ me: gate.me, refresh: whoami, lang }}>
       <Shell me={gate.me} lang={lang} onOut={() => setGate({ step: 'login', otp: false, expired: false })} />

@@ -31,8 +31,9 @@ export type BoFailure = Refusal & { login?: boolean; needOtp?: boolean };
 export type BoResult<K extends BoName> = Extract<Replies[K], { status: true }> | BoFailure;
 
 /** Who listens for a lost back-office session (the shell shows the login again). */
-let onLost: (() => void) | null = null;
-export function onSessionLost(fn: (() => void) | null): void { onLost = fn; }
+let onLost: ((needOtp: boolean) => void) | null = null;
+/** needOtp: the session lives but asks for the second factor again (15 minutes idle). */
+export function onSessionLost(fn: ((needOtp: boolean) => void) | null): void { onLost = fn; }
 
 /**
  * Calls /api/bo/<name> through the worker. `idempotencyKey`: a money call's key, made once per
@@ -43,7 +44,7 @@ export async function bo<K extends BoName>(name: K, payload: BoPayload<K>, idemp
   const r = await core.boCall(name.slice(3), payload as Record<string, unknown>, idempotencyKey ? { idempotencyKey } : {});
   if (!r.status) {
     const f = r as BoFailure & { needOtp?: boolean };
-    if ((f.login === false || f.needOtp === true) && name !== 'bo/login' && name !== 'bo/verifyOtp') onLost?.();
+    if ((f.login === false || f.needOtp === true) && name !== 'bo/login' && name !== 'bo/verifyOtp') onLost?.(f.needOtp === true);
     return { status: false, msg: f.msg ?? '', error: f.error ?? '', ...(f.login === false ? { login: false } : {}), ...(f.needOtp ? { needOtp: true } : {}) };
   }
   return r as unknown as BoResult<K>;
@@ -53,7 +54,7 @@ export async function bo<K extends BoName>(name: K, payload: BoPayload<K>, idemp
 export interface TransferRequestRow { id: number; userName: string; catName: string; payTag: string; transferType: number; amount: number; currency: string; status: number; reqResult: string; values: unknown; createdAt: string }
 export async function boLegacy<T>(name: 'transferRequests' | 'approveTransferReq' | 'rejectTransferReq', payload: Record<string, unknown>): Promise<(T & { status: true }) | BoFailure> {
   const r = await core.boCall(name, payload) as { status: boolean; msg?: string; error?: string; login?: boolean };
-  if (!r.status) { if (r.login === false) onLost?.(); return { status: false, msg: r.msg ?? '', error: r.error ?? '' }; }
+  if (!r.status) { if (r.login === false) onLost?.(false); return { status: false, msg: r.msg ?? '', error: r.error ?? '' }; }
   return r as unknown as T & { status: true };
 }
 

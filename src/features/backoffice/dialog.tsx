@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 
 /**
@@ -17,27 +17,32 @@ export function BoDialog({ title, open, onClose, children, confirm, onConfirm, d
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
     if (open && !d.open) { d.showModal(); cancelRef.current?.focus(); }
     if (!open && d.open) d.close();
   }, [open]);
+  const frame = (
+    <>
+      <h2 id={titleId}>{title}</h2>
+      <div className="bo-dialog-body">{children}</div>
+      {error && <p className="bo-error" role="alert">{error}</p>}
+      <div className="bo-dialog-actions">
+        <button type="button" ref={cancelRef} className="bo-btn" onClick={onClose} disabled={busy}>
+          {confirm ? <Trans>Cancel</Trans> : <Trans>Close</Trans>}
+        </button>
+        {confirm && <button type="submit" className={danger ? 'bo-btn bo-btn-danger' : 'bo-btn bo-btn-primary'} disabled={busy}>{confirm}</button>}
+      </div>
+    </>
+  );
   return (
-    <dialog ref={ref} className={wide ? 'bo-dialog wide' : 'bo-dialog'} onCancel={(e) => { if (e.target !== e.currentTarget) return; e.preventDefault(); if (!busy) onClose(); }} aria-labelledby="bo-dialog-title">
-      {open && (
-        <form method="dialog" onSubmit={(e) => { e.preventDefault(); if (onConfirm && !busy) onConfirm(); }}>
-          <h2 id="bo-dialog-title">{title}</h2>
-          <div className="bo-dialog-body">{children}</div>
-          {error && <p className="bo-error" role="alert">{error}</p>}
-          <div className="bo-dialog-actions">
-            <button type="button" ref={cancelRef} className="bo-btn" onClick={onClose} disabled={busy}>
-              {confirm ? <Trans>Cancel</Trans> : <Trans>Close</Trans>}
-            </button>
-            {confirm && <button type="submit" className={danger ? 'bo-btn bo-btn-danger' : 'bo-btn bo-btn-primary'} disabled={busy}>{confirm}</button>}
-          </div>
-        </form>
-      )}
+    <dialog ref={ref} className={wide ? 'bo-dialog wide' : 'bo-dialog'} onCancel={(e) => { if (e.target !== e.currentTarget) return; e.preventDefault(); if (!busy) onClose(); }} aria-labelledby={titleId}>
+      {open && (confirm ? (
+        // Enter in a field confirms; the nested dialogs of a detail never sit inside this form.
+        <form className="bo-dialog-frame" onSubmit={(e) => { e.preventDefault(); if (onConfirm && !busy) onConfirm(); }}>{frame}</form>
+      ) : <div className="bo-dialog-frame">{frame}</div>)}
     </dialog>
   );
 }

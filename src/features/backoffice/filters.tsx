@@ -24,11 +24,11 @@ function FilterForm({ filters, search, onApply, extra }: { filters: Filter[]; se
         <label key={f.name} className="bo-field">
           <span>{f.label}</span>
           {f.type === 'select' ? (
-            <select value={values[f.name] ?? ''} onChange={(e) => { const v = { ...values, [f.name]: e.target.value }; setValues(v); onApply(v); }}>
+            <select name={f.name} value={values[f.name] ?? ''} onChange={(e) => { const v = { ...values, [f.name]: e.target.value }; setValues(v); onApply(v); }}>
               {f.options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
             </select>
           ) : (
-            <input type={f.type === 'number' ? 'text' : f.type} inputMode={f.type === 'number' ? 'numeric' : undefined} data-bo-search={f.type === 'text' && f.search ? '' : undefined}
+            <input name={f.name} type={f.type === 'number' ? 'text' : f.type} inputMode={f.type === 'number' ? 'numeric' : undefined} data-bo-search={f.type === 'text' && f.search ? '' : undefined}
               placeholder={f.type === 'text' ? f.placeholder : undefined} value={values[f.name] ?? ''} onChange={(e) => setValues({ ...values, [f.name]: e.target.value })} />
           )}
         </label>

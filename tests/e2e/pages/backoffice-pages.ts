@@ -20,7 +20,8 @@ export class BackOffice {
     await this.page.locator('input[name=userName]').fill(userName);
     await this.page.locator('input[name=password]').fill(password);
     await this.page.getByRole('button', { name: 'Giriş yap' }).click();
-    await this.nav().waitFor();
+    // The top bar (the menu is a drawer on a tablet).
+    await this.page.locator('.bo-top').waitFor();
   }
   /** Opens an area by its menu path, with optional URL filters. */
   async open(path: string, search: Record<string, string> = {}) {
@@ -28,10 +29,12 @@ export class BackOffice {
     await this.page.goto(`/tr/bo/${path}${q ? `?${q}` : ''}`);
     await this.title().waitFor();
   }
-  /** Presses the confirm (last) button of the topmost dialog and returns the call's reply. */
+  /** The confirm button of the open confirmation dialog (Cancel and Close are never it). */
+  readonly confirmButton = () => this.page.locator('dialog[open] .bo-dialog-actions button[type=submit]').last();
+  /** Presses the confirm button of the open confirmation dialog and returns the call's reply. */
   async confirm(call: string): Promise<Record<string, unknown>> {
     const reply: Promise<Response> = this.page.waitForResponse((r) => r.url().endsWith(`/api/bo/${call}`));
-    await this.dialog().locator('.bo-dialog-actions button').last().click();
+    await this.confirmButton().click();
     return (await (await reply).json()) as Record<string, unknown>;
   }
   /** The body rows of a table that contain a text. */

@@ -32,7 +32,7 @@ export function useCouponColumns(): Column<BoCoupon>[] {
   const { lang, me } = useBo();
   const can = useCan();
   const cols: Column<BoCoupon>[] = [
-    { key: 'id', header: t`Coupon`, render: (c) => <span className="num">{c.id}</span>, num: true, sort: 'id' },
+    { key: 'id', header: t({ message: 'Coupon', context: 'back office' }), render: (c) => <span className="num">{c.id}</span>, num: true, sort: 'id' },
     { key: 'date', header: t`Date`, render: (c) => when(c.createdAt, lang), sort: 'createdAt' },
     { key: 'user', header: t`User`, render: (c) => c.userName, sort: 'userName' },
     { key: 'dealer', header: t`Dealer`, render: (c) => c.dealerName },

@@ -18,7 +18,7 @@ export function CutoffScreen() {
   const { lang, me } = useBo();
   const list = useBoList('bo/cutoffs', (s) => ({ ...opt('dealerId', num(s.dealerId)) }));
   const dealers = useBoFetch('bo/dealers', { limit: 200, sort: 'userName', dir: 'asc' });
-  const [form, setForm] = useState<{ dealerId: string; period: Period; from: string }>({ dealerId: '', period: 'weekly', from: daysAgo(7) });
+  const [form, setForm] = useState<{ dealerId: string; period: Period; from: string }>({ dealerId: '', period: 'weekly', from: daysAgo(6) });
   const [preview, setPreview] = useState<Omit<BoCutoff, 'id' | 'status' | 'createdBy' | 'createdAt'> | null>(null);
   const [ask, setAsk] = useState<{ kind: 'create'; key: string } | { kind: 'revert'; cutoff: BoCutoff } | null>(null);
   const act = useAction();
@@ -40,14 +40,14 @@ export function CutoffScreen() {
   };
   const columns: Column<BoCutoff>[] = [
     { key: 'dealer', header: t`Dealer`, render: (c) => c.dealerName, sort: 'dealerName' },
-    { key: 'period', header: t`Period`, render: (c) => `${c.from} – ${c.to} (${c.period === 'weekly' ? t`weekly` : t`monthly`})`, sort: 'from' },
+    { key: 'period', header: t`Period`, render: (c) => <span title={c.period === 'weekly' ? t`weekly` : t`monthly`}>{c.from} – {c.to}</span>, sort: 'from' },
     { key: 'stakes', header: t`Stakes`, render: (c) => money(c.stakes, cur, lang), num: true },
     { key: 'payouts', header: t`Payouts`, render: (c) => money(c.payouts, cur, lang), num: true },
     { key: 'bonuses', header: t`Bonuses`, render: (c) => money(c.bonuses, cur, lang), num: true },
     { key: 'commission', header: t`Commission`, render: (c) => `${money(c.commission, cur, lang)} (${c.commissionPercent} %)`, num: true },
     { key: 'net', header: t`Net`, render: (c) => money(c.net, cur, lang), num: true },
     { key: 'status', header: t`Status`, render: (c) => (c.status ? <span className="bo-badge bo-badge-green">{t`Active`}</span> : <span className="bo-badge">{t`Reverted`}</span>) },
-    { key: 'by', header: t`By`, render: (c) => `${c.createdBy} · ${when(c.createdAt, lang)}` },
+    { key: 'by', header: t`By`, render: (c) => <span title={when(c.createdAt, lang)}>{c.createdBy}</span> },
     { key: 'revert', header: '', render: (c) => (c.status ? <button type="button" className="bo-btn bo-btn-small" onClick={() => { act.reset(); setAsk({ kind: 'revert', cutoff: c }); }}>{t`Revert`}</button> : null) },
   ];
   const dealerName = dealers.reply?.status ? dealers.reply.results.find((d) => d.id === dealerId)?.userName ?? '' : '';
