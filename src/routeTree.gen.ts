@@ -19,7 +19,9 @@ import { Route as LangAffiliateRouteImport } from './routes/$lang/affiliate'
 import { Route as LangAffiliateBannerRouteImport } from './routes/$lang/affiliateBanner'
 import { Route as LangAllsportsRouteImport } from './routes/$lang/allsports'
 import { Route as LangBetslipRouteImport } from './routes/$lang/betslip'
+import { Route as LangBingoRouteImport } from './routes/$lang/bingo'
 import { Route as LangBonusRequestRouteImport } from './routes/$lang/bonusRequest'
+import { Route as LangCasinoRouteImport } from './routes/$lang/casino'
 import { Route as LangChangePasswordRouteImport } from './routes/$lang/changePassword'
 import { Route as LangContactRouteImport } from './routes/$lang/contact'
 import { Route as LangCouponsRouteImport } from './routes/$lang/coupons'
@@ -30,8 +32,10 @@ import { Route as LangForgotPasswordRouteImport } from './routes/$lang/forgotPas
 import { Route as LangHighlightsRouteImport } from './routes/$lang/highlights'
 import { Route as LangLanguagesRouteImport } from './routes/$lang/languages'
 import { Route as LangLivebetsRouteImport } from './routes/$lang/livebets'
+import { Route as LangLivecasinoRouteImport } from './routes/$lang/livecasino'
 import { Route as LangMyAccountRouteImport } from './routes/$lang/myAccount'
 import { Route as LangNotificationsRouteImport } from './routes/$lang/notifications'
+import { Route as LangOpencasinoRouteImport } from './routes/$lang/opencasino'
 import { Route as LangOthersRouteImport } from './routes/$lang/others'
 import { Route as LangPromotionsRouteImport } from './routes/$lang/promotions'
 import { Route as LangProtectionRouteImport } from './routes/$lang/protection'
@@ -44,9 +48,11 @@ import { Route as LangSupportRouteImport } from './routes/$lang/support'
 import { Route as LangTimezoneRouteImport } from './routes/$lang/timezone'
 import { Route as LangTransactionsRouteImport } from './routes/$lang/transactions'
 import { Route as LangTransferRequestRouteImport } from './routes/$lang/transferRequest'
+import { Route as LangTvgamesRouteImport } from './routes/$lang/tvgames'
 import { Route as LangUpcomingsRouteImport } from './routes/$lang/upcomings'
 import { Route as LangUphighRouteImport } from './routes/$lang/uphigh'
 import { Route as LangUserInformationRouteImport } from './routes/$lang/userInformation'
+import { Route as LangVirtualgamesRouteImport } from './routes/$lang/virtualgames'
 import { Route as LangWithdrawRouteImport } from './routes/$lang/withdraw'
 import { Route as LangBoRouteImport } from './routes/$lang_.bo'
 import { Route as LangCouponDetailIdRouteImport } from './routes/$lang/CouponDetail.$id'
@@ -108,9 +114,19 @@ const LangBetslipRoute = LangBetslipRouteImport.update({
   path: '/betslip',
   getParentRoute: () => LangRouteRoute,
 } as any)
+const LangBingoRoute = LangBingoRouteImport.update({
+  id: '/bingo',
+  path: '/bingo',
+  getParentRoute: () => LangRouteRoute,
+} as any)
 const LangBonusRequestRoute = LangBonusRequestRouteImport.update({
   id: '/bonusRequest',
   path: '/bonusRequest',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangCasinoRoute = LangCasinoRouteImport.update({
+  id: '/casino',
+  path: '/casino',
   getParentRoute: () => LangRouteRoute,
 } as any)
 const LangChangePasswordRoute = LangChangePasswordRouteImport.update({
@@ -163,6 +179,11 @@ const LangLivebetsRoute = LangLivebetsRouteImport.update({
   path: '/livebets',
   getParentRoute: () => LangRouteRoute,
 } as any)
+const LangLivecasinoRoute = LangLivecasinoRouteImport.update({
+  id: '/livecasino',
+  path: '/livecasino',
+  getParentRoute: () => LangRouteRoute,
+} as any)
 const LangMyAccountRoute = LangMyAccountRouteImport.update({
   id: '/myAccount',
   path: '/myAccount',
@@ -171,6 +192,11 @@ const LangMyAccountRoute = LangMyAccountRouteImport.update({
 const LangNotificationsRoute = LangNotificationsRouteImport.update({
   id: '/notifications',
   path: '/notifications',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangOpencasinoRoute = LangOpencasinoRouteImport.update({
+  id: '/opencasino',
+  path: '/opencasino',
   getParentRoute: () => LangRouteRoute,
 } as any)
 const LangOthersRoute = LangOthersRouteImport.update({
@@ -233,6 +259,11 @@ const LangTransferRequestRoute = LangTransferRequestRouteImport.update({
   path: '/transferRequest',
   getParentRoute: () => LangRouteRoute,
 } as any)
+const LangTvgamesRoute = LangTvgamesRouteImport.update({
+  id: '/tvgames',
+  path: '/tvgames',
+  getParentRoute: () => LangRouteRoute,
+} as any)
 const LangUpcomingsRoute = LangUpcomingsRouteImport.update({
   id: '/upcomings',
   path: '/upcomings',
@@ -246,6 +277,11 @@ const LangUphighRoute = LangUphighRouteImport.update({
 const LangUserInformationRoute = LangUserInformationRouteImport.update({
   id: '/userInformation',
   path: '/userInformation',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangVirtualgamesRoute = LangVirtualgamesRouteImport.update({
+  id: '/virtualgames',
+  path: '/virtualgames',
   getParentRoute: () => LangRouteRoute,
 } as any)
 const LangWithdrawRoute = LangWithdrawRouteImport.update({
@@ -310,7 +346,9 @@ export interface FileRoutesByFullPath {
   '/$lang/affiliateBanner': typeof LangAffiliateBannerRoute
   '/$lang/allsports': typeof LangAllsportsRoute
   '/$lang/betslip': typeof LangBetslipRoute
+  '/$lang/bingo': typeof LangBingoRoute
   '/$lang/bonusRequest': typeof LangBonusRequestRoute
+  '/$lang/casino': typeof LangCasinoRoute
   '/$lang/changePassword': typeof LangChangePasswordRoute
   '/$lang/contact': typeof LangContactRoute
   '/$lang/coupons': typeof LangCouponsRoute
@@ -321,8 +359,10 @@ export interface FileRoutesByFullPath {
   '/$lang/highlights': typeof LangHighlightsRoute
   '/$lang/languages': typeof LangLanguagesRoute
   '/$lang/livebets': typeof LangLivebetsRoute
+  '/$lang/livecasino': typeof LangLivecasinoRoute
   '/$lang/myAccount': typeof LangMyAccountRoute
   '/$lang/notifications': typeof LangNotificationsRoute
+  '/$lang/opencasino': typeof LangOpencasinoRoute
   '/$lang/others': typeof LangOthersRoute
   '/$lang/promotions': typeof LangPromotionsRoute
   '/$lang/protection': typeof LangProtectionRoute
@@ -335,9 +375,11 @@ export interface FileRoutesByFullPath {
   '/$lang/timezone': typeof LangTimezoneRoute
   '/$lang/transactions': typeof LangTransactionsRoute
   '/$lang/transferRequest': typeof LangTransferRequestRoute
+  '/$lang/tvgames': typeof LangTvgamesRoute
   '/$lang/upcomings': typeof LangUpcomingsRoute
   '/$lang/uphigh': typeof LangUphighRoute
   '/$lang/userInformation': typeof LangUserInformationRoute
+  '/$lang/virtualgames': typeof LangVirtualgamesRoute
   '/$lang/withdraw': typeof LangWithdrawRoute
   '/$lang/bo': typeof LangBoRouteWithChildren
   '/$lang/': typeof LangIndexRoute
@@ -359,7 +401,9 @@ export interface FileRoutesByTo {
   '/$lang/affiliateBanner': typeof LangAffiliateBannerRoute
   '/$lang/allsports': typeof LangAllsportsRoute
   '/$lang/betslip': typeof LangBetslipRoute
+  '/$lang/bingo': typeof LangBingoRoute
   '/$lang/bonusRequest': typeof LangBonusRequestRoute
+  '/$lang/casino': typeof LangCasinoRoute
   '/$lang/changePassword': typeof LangChangePasswordRoute
   '/$lang/contact': typeof LangContactRoute
   '/$lang/coupons': typeof LangCouponsRoute
@@ -370,8 +414,10 @@ export interface FileRoutesByTo {
   '/$lang/highlights': typeof LangHighlightsRoute
   '/$lang/languages': typeof LangLanguagesRoute
   '/$lang/livebets': typeof LangLivebetsRoute
+  '/$lang/livecasino': typeof LangLivecasinoRoute
   '/$lang/myAccount': typeof LangMyAccountRoute
   '/$lang/notifications': typeof LangNotificationsRoute
+  '/$lang/opencasino': typeof LangOpencasinoRoute
   '/$lang/others': typeof LangOthersRoute
   '/$lang/promotions': typeof LangPromotionsRoute
   '/$lang/protection': typeof LangProtectionRoute
@@ -384,9 +430,11 @@ export interface FileRoutesByTo {
   '/$lang/timezone': typeof LangTimezoneRoute
   '/$lang/transactions': typeof LangTransactionsRoute
   '/$lang/transferRequest': typeof LangTransferRequestRoute
+  '/$lang/tvgames': typeof LangTvgamesRoute
   '/$lang/upcomings': typeof LangUpcomingsRoute
   '/$lang/uphigh': typeof LangUphighRoute
   '/$lang/userInformation': typeof LangUserInformationRoute
+  '/$lang/virtualgames': typeof LangVirtualgamesRoute
   '/$lang/withdraw': typeof LangWithdrawRoute
   '/$lang': typeof LangIndexRoute
   '/$lang/CouponDetail/$id': typeof LangCouponDetailIdRoute
@@ -409,7 +457,9 @@ export interface FileRoutesById {
   '/$lang/affiliateBanner': typeof LangAffiliateBannerRoute
   '/$lang/allsports': typeof LangAllsportsRoute
   '/$lang/betslip': typeof LangBetslipRoute
+  '/$lang/bingo': typeof LangBingoRoute
   '/$lang/bonusRequest': typeof LangBonusRequestRoute
+  '/$lang/casino': typeof LangCasinoRoute
   '/$lang/changePassword': typeof LangChangePasswordRoute
   '/$lang/contact': typeof LangContactRoute
   '/$lang/coupons': typeof LangCouponsRoute
@@ -420,8 +470,10 @@ export interface FileRoutesById {
   '/$lang/highlights': typeof LangHighlightsRoute
   '/$lang/languages': typeof LangLanguagesRoute
   '/$lang/livebets': typeof LangLivebetsRoute
+  '/$lang/livecasino': typeof LangLivecasinoRoute
   '/$lang/myAccount': typeof LangMyAccountRoute
   '/$lang/notifications': typeof LangNotificationsRoute
+  '/$lang/opencasino': typeof LangOpencasinoRoute
   '/$lang/others': typeof LangOthersRoute
   '/$lang/promotions': typeof LangPromotionsRoute
   '/$lang/protection': typeof LangProtectionRoute
@@ -434,9 +486,11 @@ export interface FileRoutesById {
   '/$lang/timezone': typeof LangTimezoneRoute
   '/$lang/transactions': typeof LangTransactionsRoute
   '/$lang/transferRequest': typeof LangTransferRequestRoute
+  '/$lang/tvgames': typeof LangTvgamesRoute
   '/$lang/upcomings': typeof LangUpcomingsRoute
   '/$lang/uphigh': typeof LangUphighRoute
   '/$lang/userInformation': typeof LangUserInformationRoute
+  '/$lang/virtualgames': typeof LangVirtualgamesRoute
   '/$lang/withdraw': typeof LangWithdrawRoute
   '/$lang_/bo': typeof LangBoRouteWithChildren
   '/$lang/': typeof LangIndexRoute
@@ -461,7 +515,9 @@ export interface FileRouteTypes {
     | '/$lang/affiliateBanner'
     | '/$lang/allsports'
     | '/$lang/betslip'
+    | '/$lang/bingo'
     | '/$lang/bonusRequest'
+    | '/$lang/casino'
     | '/$lang/changePassword'
     | '/$lang/contact'
     | '/$lang/coupons'
@@ -472,8 +528,10 @@ export interface FileRouteTypes {
     | '/$lang/highlights'
     | '/$lang/languages'
     | '/$lang/livebets'
+    | '/$lang/livecasino'
     | '/$lang/myAccount'
     | '/$lang/notifications'
+    | '/$lang/opencasino'
     | '/$lang/others'
     | '/$lang/promotions'
     | '/$lang/protection'
@@ -486,9 +544,11 @@ export interface FileRouteTypes {
     | '/$lang/timezone'
     | '/$lang/transactions'
     | '/$lang/transferRequest'
+    | '/$lang/tvgames'
     | '/$lang/upcomings'
     | '/$lang/uphigh'
     | '/$lang/userInformation'
+    | '/$lang/virtualgames'
     | '/$lang/withdraw'
     | '/$lang/bo'
     | '/$lang/'
@@ -510,7 +570,9 @@ export interface FileRouteTypes {
     | '/$lang/affiliateBanner'
     | '/$lang/allsports'
     | '/$lang/betslip'
+    | '/$lang/bingo'
     | '/$lang/bonusRequest'
+    | '/$lang/casino'
     | '/$lang/changePassword'
     | '/$lang/contact'
     | '/$lang/coupons'
@@ -521,8 +583,10 @@ export interface FileRouteTypes {
     | '/$lang/highlights'
     | '/$lang/languages'
     | '/$lang/livebets'
+    | '/$lang/livecasino'
     | '/$lang/myAccount'
     | '/$lang/notifications'
+    | '/$lang/opencasino'
     | '/$lang/others'
     | '/$lang/promotions'
     | '/$lang/protection'
@@ -535,9 +599,11 @@ export interface FileRouteTypes {
     | '/$lang/timezone'
     | '/$lang/transactions'
     | '/$lang/transferRequest'
+    | '/$lang/tvgames'
     | '/$lang/upcomings'
     | '/$lang/uphigh'
     | '/$lang/userInformation'
+    | '/$lang/virtualgames'
     | '/$lang/withdraw'
     | '/$lang'
     | '/$lang/CouponDetail/$id'
@@ -559,7 +625,9 @@ export interface FileRouteTypes {
     | '/$lang/affiliateBanner'
     | '/$lang/allsports'
     | '/$lang/betslip'
+    | '/$lang/bingo'
     | '/$lang/bonusRequest'
+    | '/$lang/casino'
     | '/$lang/changePassword'
     | '/$lang/contact'
     | '/$lang/coupons'
@@ -570,8 +638,10 @@ export interface FileRouteTypes {
     | '/$lang/highlights'
     | '/$lang/languages'
     | '/$lang/livebets'
+    | '/$lang/livecasino'
     | '/$lang/myAccount'
     | '/$lang/notifications'
+    | '/$lang/opencasino'
     | '/$lang/others'
     | '/$lang/promotions'
     | '/$lang/protection'
@@ -584,9 +654,11 @@ export interface FileRouteTypes {
     | '/$lang/timezone'
     | '/$lang/transactions'
     | '/$lang/transferRequest'
+    | '/$lang/tvgames'
     | '/$lang/upcomings'
     | '/$lang/uphigh'
     | '/$lang/userInformation'
+    | '/$lang/virtualgames'
     | '/$lang/withdraw'
     | '/$lang_/bo'
     | '/$lang/'
@@ -678,11 +750,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangBetslipRouteImport
       parentRoute: typeof LangRouteRoute
     }
+    '/$lang/bingo': {
+      id: '/$lang/bingo'
+      path: '/bingo'
+      fullPath: '/$lang/bingo'
+      preLoaderRoute: typeof LangBingoRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
     '/$lang/bonusRequest': {
       id: '/$lang/bonusRequest'
       path: '/bonusRequest'
       fullPath: '/$lang/bonusRequest'
       preLoaderRoute: typeof LangBonusRequestRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/casino': {
+      id: '/$lang/casino'
+      path: '/casino'
+      fullPath: '/$lang/casino'
+      preLoaderRoute: typeof LangCasinoRouteImport
       parentRoute: typeof LangRouteRoute
     }
     '/$lang/changePassword': {
@@ -755,6 +841,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangLivebetsRouteImport
       parentRoute: typeof LangRouteRoute
     }
+    '/$lang/livecasino': {
+      id: '/$lang/livecasino'
+      path: '/livecasino'
+      fullPath: '/$lang/livecasino'
+      preLoaderRoute: typeof LangLivecasinoRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
     '/$lang/myAccount': {
       id: '/$lang/myAccount'
       path: '/myAccount'
@@ -767,6 +860,13 @@ declare module '@tanstack/react-router' {
       path: '/notifications'
       fullPath: '/$lang/notifications'
       preLoaderRoute: typeof LangNotificationsRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/opencasino': {
+      id: '/$lang/opencasino'
+      path: '/opencasino'
+      fullPath: '/$lang/opencasino'
+      preLoaderRoute: typeof LangOpencasinoRouteImport
       parentRoute: typeof LangRouteRoute
     }
     '/$lang/others': {
@@ -853,6 +953,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangTransferRequestRouteImport
       parentRoute: typeof LangRouteRoute
     }
+    '/$lang/tvgames': {
+      id: '/$lang/tvgames'
+      path: '/tvgames'
+      fullPath: '/$lang/tvgames'
+      preLoaderRoute: typeof LangTvgamesRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
     '/$lang/upcomings': {
       id: '/$lang/upcomings'
       path: '/upcomings'
@@ -872,6 +979,13 @@ declare module '@tanstack/react-router' {
       path: '/userInformation'
       fullPath: '/$lang/userInformation'
       preLoaderRoute: typeof LangUserInformationRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/virtualgames': {
+      id: '/$lang/virtualgames'
+      path: '/virtualgames'
+      fullPath: '/$lang/virtualgames'
+      preLoaderRoute: typeof LangVirtualgamesRouteImport
       parentRoute: typeof LangRouteRoute
     }
     '/$lang/withdraw': {
@@ -967,7 +1081,9 @@ interface LangRouteRouteChildren {
   LangAffiliateBannerRoute: typeof LangAffiliateBannerRoute
   LangAllsportsRoute: typeof LangAllsportsRoute
   LangBetslipRoute: typeof LangBetslipRoute
+  LangBingoRoute: typeof LangBingoRoute
   LangBonusRequestRoute: typeof LangBonusRequestRoute
+  LangCasinoRoute: typeof LangCasinoRoute
   LangChangePasswordRoute: typeof LangChangePasswordRoute
   LangContactRoute: typeof LangContactRoute
   LangCouponsRoute: typeof LangCouponsRoute
@@ -978,8 +1094,10 @@ interface LangRouteRouteChildren {
   LangHighlightsRoute: typeof LangHighlightsRoute
   LangLanguagesRoute: typeof LangLanguagesRoute
   LangLivebetsRoute: typeof LangLivebetsRoute
+  LangLivecasinoRoute: typeof LangLivecasinoRoute
   LangMyAccountRoute: typeof LangMyAccountRoute
   LangNotificationsRoute: typeof LangNotificationsRoute
+  LangOpencasinoRoute: typeof LangOpencasinoRoute
   LangOthersRoute: typeof LangOthersRoute
   LangPromotionsRoute: typeof LangPromotionsRoute
   LangProtectionRoute: typeof LangProtectionRoute
@@ -992,9 +1110,11 @@ interface LangRouteRouteChildren {
   LangTimezoneRoute: typeof LangTimezoneRoute
   LangTransactionsRoute: typeof LangTransactionsRoute
   LangTransferRequestRoute: typeof LangTransferRequestRoute
+  LangTvgamesRoute: typeof LangTvgamesRoute
   LangUpcomingsRoute: typeof LangUpcomingsRoute
   LangUphighRoute: typeof LangUphighRoute
   LangUserInformationRoute: typeof LangUserInformationRoute
+  LangVirtualgamesRoute: typeof LangVirtualgamesRoute
   LangWithdrawRoute: typeof LangWithdrawRoute
   LangIndexRoute: typeof LangIndexRoute
   LangCouponDetailIdRoute: typeof LangCouponDetailIdRoute
@@ -1012,7 +1132,9 @@ const LangRouteRouteChildren: LangRouteRouteChildren = {
   LangAffiliateBannerRoute: LangAffiliateBannerRoute,
   LangAllsportsRoute: LangAllsportsRoute,
   LangBetslipRoute: LangBetslipRoute,
+  LangBingoRoute: LangBingoRoute,
   LangBonusRequestRoute: LangBonusRequestRoute,
+  LangCasinoRoute: LangCasinoRoute,
   LangChangePasswordRoute: LangChangePasswordRoute,
   LangContactRoute: LangContactRoute,
   LangCouponsRoute: LangCouponsRoute,
@@ -1023,8 +1145,10 @@ const LangRouteRouteChildren: LangRouteRouteChildren = {
   LangHighlightsRoute: LangHighlightsRoute,
   LangLanguagesRoute: LangLanguagesRoute,
   LangLivebetsRoute: LangLivebetsRoute,
+  LangLivecasinoRoute: LangLivecasinoRoute,
   LangMyAccountRoute: LangMyAccountRoute,
   LangNotificationsRoute: LangNotificationsRoute,
+  LangOpencasinoRoute: LangOpencasinoRoute,
   LangOthersRoute: LangOthersRoute,
   LangPromotionsRoute: LangPromotionsRoute,
   LangProtectionRoute: LangProtectionRoute,
@@ -1037,9 +1161,11 @@ const LangRouteRouteChildren: LangRouteRouteChildren = {
   LangTimezoneRoute: LangTimezoneRoute,
   LangTransactionsRoute: LangTransactionsRoute,
   LangTransferRequestRoute: LangTransferRequestRoute,
+  LangTvgamesRoute: LangTvgamesRoute,
   LangUpcomingsRoute: LangUpcomingsRoute,
   LangUphighRoute: LangUphighRoute,
   LangUserInformationRoute: LangUserInformationRoute,
+  LangVirtualgamesRoute: LangVirtualgamesRoute,
   LangWithdrawRoute: LangWithdrawRoute,
   LangIndexRoute: LangIndexRoute,
   LangCouponDetailIdRoute: LangCouponDetailIdRoute,

@@ -10,6 +10,7 @@ import { createCouponsApi } from './coupons/coupons-api.ts';
 import { createLiveApi, type LiveTimers } from './live/live-api.ts';
 import { createProtectionApi } from './protection/protection-api.ts';
 import { createBackOfficeApi } from './backoffice/bo-api.ts';
+import { browserJackpotSocket, createCasinoApi } from './casino/casino-api.ts';
 
 export type { CoreDeps } from './context.ts';
 export type { HomeView } from './sports/sports-api.ts';
@@ -28,6 +29,7 @@ export type { LiveListView, LiveMatchInfo, LiveTvView } from './live/live-api.ts
 export type { FeedStatusView } from './live/feed-socket.ts';
 export type { LimitView, PendingView, ProtectionResult, ProtectionView, RealityCheckView } from './protection/protection-api.ts';
 export type { BoReply } from './backoffice/bo-api.ts';
+export type { CasinoLiveView, CasinoLobbyView, CasinoProduct, GameTile, GamesView, HomeCasinoView, JackpotTileView, OpenOutcome, WinnerView } from './casino/casino-api.ts';
 export type { MatchPatch, MatchView, GroupView, OutcomeView } from './feed/diff.ts';
 
 /** Timers that never fire: without a live socket (Node tests of other areas) the live module is inert. */
@@ -69,6 +71,8 @@ export function createCoreApi(deps: CoreDeps) {
     ...createContentApi(ctx),
     ...createHomeApi(ctx),
     ...createProtectionApi(ctx),
+    // the jackpot socket exists only where the live feed's does (the browser worker), on the same timers
+    ...createCasinoApi(ctx, deps.live ? { socket: browserJackpotSocket, timers: deps.live.timers } : {}),
     ...live,
   };
 }

@@ -14,6 +14,7 @@ import { BannerSkeleton } from '../home/BannerCarousel.tsx';
 import { HomeJackpots } from '../home/HomeJackpots.tsx';
 import { LiveNow } from '../home/LiveNow.tsx';
 import { useProgressive } from '../home/use-progressive.ts';
+import { HomeCasinoSection } from '../casino/HomeCasinoSection.tsx';
 
 const loadHome = (): Promise<HomeView> => core.home();
 
@@ -73,8 +74,8 @@ export function Home({ lang }: { lang: string }) {
       <nav className="sport-header" aria-label={t`Sports`} id="sports">
         {header.first.map(chip)}
         <a className="sport-chip product-chip" href={`/${lang}/livecasino`}><span className="icon" aria-hidden="true">🎰</span><span><Trans>Live casino</Trans></span></a>
-        <a className="sport-chip product-chip" href={`/${lang}/slots`}><span className="icon" aria-hidden="true">🍒</span><span><Trans>Slots</Trans></span></a>
-        <a className="sport-chip product-chip" href={`/${lang}/virtual`}><span className="icon" aria-hidden="true">🕹️</span><span><Trans>Virtual</Trans></span></a>
+        <a className="sport-chip product-chip" href={`/${lang}/casino`}><span className="icon" aria-hidden="true">🍒</span><span><Trans>Slots</Trans></span></a>
+        <a className="sport-chip product-chip" href={`/${lang}/virtualgames`}><span className="icon" aria-hidden="true">🕹️</span><span><Trans>Virtual</Trans></span></a>
         {header.rest.map(chip)}
       </nav>
       <HomeBanners banners={banners} place="top" lang={lang} />
@@ -112,6 +113,8 @@ export function Home({ lang }: { lang: string }) {
           </div>
         </section>
       ))}
+      {/* the casino and slot lists (issue 14): lazy, loaded near the view, in reserved space */}
+      <HomeCasinoSection lang={lang} />
     </div>
   );
 }
