@@ -149,6 +149,12 @@ describe('back office: a dealer runs a player', () => {
     await bo.open('reports');
     await bo.table('Günlük rapor').locator('tbody tr').first().waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'bo-reports-1280.png') });
+    // The CSV link next to the report is the server's stream with the same filters.
+    const csv = await page.getByRole('link', { name: 'CSV indir' }).first().getAttribute('href');
+    expect(csv).toMatch(/^\/api\/bo\/export\/dailyReport\.csv\?from=/);
+    const download = await page.request.get(csv!);
+    expect(download.status()).toBe(200);
+    expect((await download.text()).split('\n')[0]).toContain('day');
     expect(errors).toEqual([]);
     await ctx.close();
   }, 120_000);

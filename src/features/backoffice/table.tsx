@@ -39,7 +39,7 @@ export function DataTable<R>({ label, columns, rows, rowKey, sort, dir, onSort, 
   };
   return (
     <div className="bo-table-wrap">
-      <table className="bo-table" aria-label={label}>
+      <table className={onOpen ? 'bo-table bo-clickable' : 'bo-table'} aria-label={label}>
         <thead>
           <tr>
             {columns.map((c) => {

@@ -41,7 +41,7 @@ export function DealersScreen() {
     { name: 'parentId', label: t`Under (id)`, type: 'number' },
   ];
   const columns: Column<BoDealer>[] = [
-    { key: 'user', header: t`Dealer`, render: (d) => <span style={{ paddingInlineStart: Math.min(d.depth, 6) * 10 }}>{d.userName}</span>, sort: 'userName' },
+    { key: 'user', header: t`Dealer`, render: (d) => d.userName, sort: 'userName' },
     { key: 'name', header: t`Name`, render: (d) => `${d.firstName} ${d.lastName}`.trim() },
     { key: 'role', header: t`Role`, render: (d) => t(ROLE_LABEL[d.role]) },
     { key: 'status', header: t`Status`, render: (d) => <>{d.status ? <span className="bo-badge bo-badge-green">{t`Active`}</span> : <span className="bo-badge">{t`Passive`}</span>}{d.transfersBlocked && <> <span className="bo-badge bo-badge-red">{t`Transfers blocked`}</span></>}</> },
@@ -50,7 +50,6 @@ export function DealersScreen() {
     { key: 'dealers', header: t`Sub-dealers`, render: (d) => `${d.dealers}${d.dealerLimit ? ` / ${d.dealerLimit}` : ''}`, num: true },
     { key: 'commission', header: t`Commission`, render: (d) => `${d.commissionPercent} %`, num: true },
     { key: 'created', header: t`Created`, render: (d) => when(d.createdAt, lang), sort: 'createdAt' },
-    { key: 'open', header: '', render: (d) => <button type="button" className="bo-btn bo-btn-small" onClick={() => setOpen(d)}>{t`Open`}</button> },
   ];
   return (
     <div className="bo-split bo-split-tree">

@@ -7,6 +7,8 @@ import { BoList, num, opt, useBoList } from '../list.tsx';
 import { useAction } from '../action.ts';
 import { useBo } from '../session.tsx';
 import { when } from '../format.ts';
+import { ROLE_LABEL } from '../labels.ts';
+import type { Role } from '../../../../domain/backoffice/permissions.ts';
 import type { Column } from '../table.tsx';
 
 const brief = (v: unknown): string => (v === null || v === undefined ? '' : JSON.stringify(v));
@@ -21,12 +23,12 @@ export function AuditScreen() {
   const columns: Column<BoAuditRow>[] = [
     { key: 'id', header: '#', render: (r) => r.id, num: true, sort: 'id' },
     { key: 'date', header: t`Time`, render: (r) => when(r.createdAt, lang), sort: 'createdAt' },
-    { key: 'actor', header: t`Who`, render: (r) => `${r.actorName} (${r.role})` },
+    { key: 'actor', header: t`Who`, render: (r) => `${r.actorName} (${r.role in ROLE_LABEL ? t(ROLE_LABEL[r.role as Role]) : r.role})` },
     { key: 'action', header: t`Action`, render: (r) => r.action },
     { key: 'object', header: t`Object`, render: (r) => `${r.objectType} ${r.objectId}` },
+    { key: 'address', header: t`Address`, render: (r) => r.address },
     { key: 'before', header: t`Before`, render: (r) => <div className="bo-json" title={brief(r.before)}>{brief(r.before)}</div> },
     { key: 'after', header: t`After`, render: (r) => <div className="bo-json" title={brief(r.after)}>{brief(r.after)}</div> },
-    { key: 'address', header: t`Address`, render: (r) => r.address },
   ];
   const runCheck = async () => { const r = await act.run(() => bo('bo/auditCheck', {})); if (r) setCheck(r); };
   return (
@@ -56,7 +58,6 @@ export function IpLogsScreen() {
   const columns: Column<Row>[] = [
     { key: 'date', header: t`Time`, render: (r) => when(r.createdAt, lang), sort: 'createdAt' },
     { key: 'user', header: t`User`, render: (r) => r.userName, sort: 'userName' },
-    { key: 'address', header: t`Address`, render: (r) => r.address },
     { key: 'ok', header: t`Result`, render: (r) => (r.success ? <span className="bo-badge bo-badge-green">{t`Signed in`}</span> : <span className="bo-badge bo-badge-red">{t`Failed`}</span>) },
     { key: 'agent', header: t`Browser`, render: (r) => <div className="bo-json" title={r.userAgent}>{r.userAgent}</div> },
   ];
