@@ -99,6 +99,10 @@ export const MESSAGES = {
   userLimitReached: { tr: 'Kullanıcı oluşturma limitine ulaşıldı', en: 'User creation limit reached' },
   dealerLimitFull: { tr: 'Bayi limiti dolu', en: 'Dealer limit full' },
   casinoLimitFull: { tr: 'Casino limitleri dolu', en: 'Casino limits full' },
+  // Casino (issue 14, account-platform.md section 8: game open failures).
+  gameNotFound: { tr: 'Oyun bulunamadı', en: 'Game not found' },
+  gameUnavailable: { tr: 'Oyun şu anda kullanılamıyor, lütfen daha sonra tekrar deneyiniz', en: 'The game is not available at the moment, please try again later' },
+  funNotOffered: { tr: 'Bu oyun için giriş yapmanız gerekiyor', en: 'Log in to play this game' },
   notYourDealer: { tr: 'Bayiniz değil veya bulunamadı', en: 'Not your dealer, or not found' },
   otpRequired: { tr: 'Doğrulama kodunu giriniz', en: 'Enter the verification code' },
   wrongOtp: { tr: 'Doğrulama kodu yanlış', en: 'Wrong verification code' },

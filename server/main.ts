@@ -7,6 +7,7 @@ import { seedAccountDemo } from './content/demo-seed.ts';
 import { seedBackOfficeDemo } from './demo/backoffice-seed.ts';
 import { scheduleAuditCheck } from './backoffice/audit.ts';
 import { buildApp } from './http/app.ts';
+import { reconcileOpenRounds } from './casino/reconcile.ts';
 import { DEMO_SETTINGS, SITE_SETTINGS } from './http/routes/settings.ts';
 import { startSettlementLoop } from './settlement/ingest.ts';
 import { createFeedFromEnv } from './feed/service.ts';
@@ -47,6 +48,8 @@ const liveCatalogue = await startLiveCatalogue(db, feed.state, systemScheduler, 
 
 // Settlement: results from match_results and live_results settle coupons; unfinished runs resume.
 const stopSettlement = whileLeading(leadership, () => startSettlementLoop(db, Date.now));
+// Casino rounds a provider left open for a day are rolled back or closed, hourly, by the leader.
+whileLeading(leadership, () => systemScheduler.every(3_600_000, () => void reconcileOpenRounds(db, Date.now()).catch((err: unknown) => console.error('casino reconcile:', err))));
 
 const app = await buildApp({
   db,

@@ -18,6 +18,8 @@ export interface JackpotRow {
   period_sec: number;
   started_at: Date | string;
   light: number;
+  /** A pool tier's amount (server/casino/jackpot-pools.ts: grown by bets, not the clock); null on clock tiers. */
+  pool?: number | string | null;
 }
 
 /** One tier as the wire has it. */
@@ -33,7 +35,8 @@ export interface JackpotData {
 }
 
 /** A tier's balance at `now`: the seed plus the growth since its current period began (never below the seed). */
-export function jackpotBalance(row: Pick<JackpotRow, 'seed' | 'rate_per_sec' | 'period_sec' | 'started_at'>, now: number): number {
+export function jackpotBalance(row: Pick<JackpotRow, 'seed' | 'rate_per_sec' | 'period_sec' | 'started_at' | 'pool'>, now: number): number {
+  if (row.pool !== null && row.pool !== undefined) return Number(row.pool);
   const start = new Date(row.started_at).getTime();
   const elapsed = Math.max(0, Math.floor((now - start) / 1000));
   const into = row.period_sec > 0 ? elapsed % row.period_sec : elapsed;
@@ -57,6 +60,6 @@ export function jackpotData(rows: readonly JackpotRow[], now: number): JackpotDa
 
 /** Reads the active tiers and computes them for `now`. */
 export async function loadJackpots(db: Queryable, now: number): Promise<JackpotData> {
-  const rows = await db.query<JackpotRow>('select grp, tier, currency, seed, rate_per_sec, period_sec, started_at, light from jackpots where status = 1 order by id');
+  const rows = await db.query<JackpotRow>('select grp, tier, currency, seed, rate_per_sec, period_sec, started_at, light, pool from jackpots where status = 1 order by id');
   return jackpotData(rows, now);
 }

@@ -24,6 +24,10 @@ import { registerSiteFiles } from './routes/site-files.ts';
 import { csrfGuard } from '../accounts/csrf.ts';
 import { registerLiveCalls } from './routes/live.ts';
 import { registerHomeCalls } from './routes/home.ts';
+import { registerCasinoCalls } from './routes/casino.ts';
+import { registerCasinoWallet } from './routes/casino-wallet.ts';
+import { registerDemoProvider } from '../casino/demo-provider/routes.ts';
+import { casinoFrameOrigins } from '../casino/config.ts';
 import { registerHealth } from './routes/health.ts';
 import { LiveState } from '../feed/live-state.ts';
 import { appShell } from './app-shell.ts';
@@ -82,6 +86,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         connectSrc: ["'self'", 'ws:', 'wss:'],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
+        // Games in frames only from the configured provider origins (server/casino/config.ts).
+        frameSrc: ["'self'", ...casinoFrameOrigins()],
         upgradeInsecureRequests: null,
       },
     },
@@ -138,6 +144,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerBackOfficeCalls(app, deps, { sessionTtl: opts.sessionTtl ?? 7 * 24 * 3600, cookieSecure: opts.cookieSecure ?? false });
   registerAffiliateCalls(app, deps);
   registerProtectionCalls(app, deps);
+  registerCasinoCalls(app, deps);
+  registerCasinoWallet(app, deps);
+  registerDemoProvider(app, deps);
   registerSiteFiles(app, opts.siteDir ?? process.env.SITE_DIR ?? './site');
   // Without a feed (tests of other areas) the live calls answer from an empty state.
   registerLiveCalls(app, deps, opts.live ?? new LiveState());

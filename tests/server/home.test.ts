@@ -128,7 +128,8 @@ describe.each(DRIVERS)('home content on %s', (driver) => {
     expect(live!.rate_per_sec).toBeGreaterThan(0);
     expect(b.data.sports.live!.balance - a.data.sports.live!.balance).toBe(60 * live!.rate_per_sec);
     expect(b.data.sports.prematch!.balance).toBeGreaterThan(a.data.sports.prematch!.balance);
-    expect(b.data.casino.mega!.balance).toBeGreaterThan(a.data.casino.mega!.balance);
+    // casino tiers are pools grown by bets (server/casino/jackpot-pools.ts), not by the clock
+    expect(b.data.casino.mega!.balance).toBe(a.data.casino.mega!.balance);
   });
 
   it('jackpots: a daily tier starts again at its seed when the day turns', async () => {

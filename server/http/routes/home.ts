@@ -10,6 +10,7 @@ import { bannersPayload, emptyPayload } from '../../../domain/protocol/calls.ts'
 import { bannerGroups } from '../../content/banners.ts';
 import { JACKPOT_SCALE, loadJackpots } from '../../content/jackpots.ts';
 import { defineCall, type CallDeps } from '../call.ts';
+import { onWinner } from '../../casino/events.ts';
 
 /** How often /ws/jackpot pushes the tiers (one computation a tick for every client). */
 export const JACKPOT_PUSH_MS = 5_000;
@@ -69,7 +70,13 @@ async function registerJackpotSocket(app: FastifyInstance, deps: CallDeps, pushM
     void frame().then((text) => { if (clients.has(ws)) send(ws, text); }, () => undefined);
     timer ??= setInterval(() => void tick(), pushMs);
   });
+  // Winners of the casino wallet (server/casino/events.ts): winnercasino / winnerlivecasino events.
+  const offWinner = onWinner((e) => {
+    const text = JSON.stringify(e);
+    for (const ws of clients) send(ws, text);
+  });
   app.addHook('onClose', async () => {
+    offWinner();
     stop();
     for (const ws of clients) ws.close(1001, 'server closing');
   });

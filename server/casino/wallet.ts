@@ -1,0 +1,249 @@
+/**
+ * The operator's game wallet (issue 14): what a provider's balance, bet, win and rollback calls do,
+ * whatever the provider protocol that carried them (server/casino/protocols/). Each money call is
+ * one database transaction: the provider's transaction row (unique per provider and id, inserted
+ * first so a concurrent repeat waits for it), the protection check, the round, the ledger row and
+ * the jackpot contributions. The stored reply answers a repeat with the same body.
+ */
+import { createHash } from 'node:crypto';
+import type { Db, TxQueryable } from '../db/client.ts';
+import { InsufficientCredit, postLedger } from '../wallet/ledger.ts';
+import { assertCanPlay } from '../protection/enforce.ts';
+import type { ProductId } from '../../domain/casino/calls.ts';
+import { contributeToJackpots, type JackpotDrop } from './jackpot-pools.ts';
+
+/** Business result codes of the wallet; protocol modules map them to their own names. */
+export type WalletCode =
+  | 'OK' | 'INVALID_TOKEN' | 'TOKEN_EXPIRED' | 'INSUFFICIENT_FUNDS' | 'DUPLICATE_TRANSACTION'
+  | 'TRANSACTION_NOT_FOUND' | 'TRANSACTION_ROLLED_BACK' | 'ROUND_CLOSED' | 'WRONG_CURRENCY' | 'WRONG_GAME'
+  | 'LIMIT_REACHED' | 'PLAYER_ON_BREAK' | 'PLAYER_EXCLUDED' | 'ACCOUNT_CLOSED' | 'CASINO_LIMIT_FULL'
+  | 'INVALID_SIGNATURE' | 'BAD_REQUEST' | 'UNKNOWN_ERROR';
+
+export type WalletOp = 'balance' | 'bet' | 'win' | 'rollback';
+
+/** A provider call after its protocol module parsed and verified it. Amounts in minor units. */
+export interface WalletRequest {
+  op: WalletOp;
+  providerId: number;
+  token: string;
+  requestId: string;
+  txId: string;
+  refTxId?: string | undefined;
+  roundId: string;
+  roundClosed: boolean;
+  gameCode: string;
+  currency: string;
+  amount: number;
+  /** sha256 of the raw body without its request id (a retry may carry a new request id). */
+  bodyHash: string;
+}
+
+export interface WalletReply {
+  code: WalletCode;
+  balance?: number;
+  currency?: string;
+  /** Our id of the transaction (the ledger-side reference a provider may keep). */
+  txId?: string;
+  message?: string;
+}
+
+/** What happened besides the reply, for the jackpot socket (published after the commit). */
+export interface WalletEffects { drops: JackpotDrop[]; win?: { userId: number; gameId: number; amount: number; bet: number; product: ProductId } }
+
+/** How long a launch token lasts for bets (wins and rollbacks are taken after it expired). */
+export const BET_TOKEN_TTL_MS = 4 * 3600_000;
+
+export const bodyHashOf = (raw: string | Buffer): string => createHash('sha256').update(raw).digest('hex');
+
+/** Ledger ref_type of each product, read by `transactions` (serviceType 4 live casino, 5 slots). */
+export const LEDGER_REF: Record<ProductId, string> = { 4: 'livecasino', 5: 'slot', 6: 'virtual', 7: 'tvgames', 8: 'bingo' };
+
+class Refusal extends Error {
+  constructor(readonly code: WalletCode, readonly balance?: number) { super(code); }
+}
+
+interface SessionRow { user_id: number | null; game_id: number; currency: string; fun: number; expires_at: Date | string; code: string; product: ProductId; provider_id: number }
+
+async function sessionOf(q: TxQueryable | Db, token: string): Promise<SessionRow | undefined> {
+  const [s] = await q.query<SessionRow>(
+    `select s.user_id, s.game_id, s.currency, s.fun, s.expires_at, g.code, g.product, g.provider_id
+       from casino_sessions s join casino_games g on g.id = s.game_id where s.token = $1`, [token]);
+  return s;
+}
+
+const balanceRow = async (q: TxQueryable | Db, userId: number) =>
+  (await q.query<{ balance: number; currency: string }>('select balance, currency from wallets where user_id = $1', [userId]))[0];
+
+/**
+ * Runs one provider call. Never throws for a business outcome: a refusal is a reply with its code
+ * (the transaction rolled back, so nothing of a refused bet stays), a repeat gets the stored reply.
+ */
+export async function walletCall(db: Db, req: WalletRequest, now: number): Promise<{ reply: WalletReply; effects: WalletEffects }> {
+  const effects: WalletEffects = { drops: [] };
+  if (req.op === 'balance') return { reply: await balanceCall(db, req, now), effects };
+  try {
+    const reply = await db.tx(async (q) => {
+      const seen = await claim(q, req, now);
+      if (seen) return seen;
+      const out = req.op === 'bet' ? await bet(q, req, now, effects) : req.op === 'win' ? await win(q, req, now, effects) : await rollback(q, req, now);
+      await q.query('update casino_transactions set reply = $3 where provider_id = $1 and tx_ref = $2', [req.providerId, req.txId, JSON.stringify(out)]);
+      return out;
+    });
+    return { reply, effects: reply.code === 'OK' ? effects : { drops: [] } };
+  } catch (err) {
+    if (err instanceof Refusal) {
+      return { reply: { code: err.code, ...(err.balance !== undefined ? { balance: err.balance } : {}) }, effects: { drops: [] } };
+    }
+    throw err;
+  }
+}
+
+async function balanceCall(db: Db, req: WalletRequest, now: number): Promise<WalletReply> {
+  const s = await sessionOf(db, req.token);
+  if (!s || s.user_id === null || s.provider_id !== req.providerId) return { code: 'INVALID_TOKEN' };
+  if (new Date(s.expires_at).getTime() <= now) return { code: 'TOKEN_EXPIRED' };
+  const w = await balanceRow(db, s.user_id);
+  return { code: 'OK', balance: w?.balance ?? 0, currency: w?.currency ?? s.currency };
+}
+
+/**
+ * Inserts the transaction row first. If (provider, id) exists already, the call is a repeat:
+ * same body, the first reply; a rollback's tombstone refuses a late bet; another body is a clash.
+ */
+async function claim(q: TxQueryable, req: WalletRequest, now: number): Promise<WalletReply | null> {
+  const kind = req.op;
+  const inserted = await q.query<{ id: number }>(
+    `insert into casino_transactions (provider_id, tx_ref, kind, ref_tx, amount, currency, body_hash, reply, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, '{}', $8) on conflict (provider_id, tx_ref) do nothing returning id`,
+    [req.providerId, req.txId, kind, req.refTxId ?? null, req.amount, req.currency, req.bodyHash, new Date(now)]);
+  if (inserted.length) return null;
+  const [old] = await q.query<{ kind: string; body_hash: string; reply: WalletReply; user_id: number | null }>(
+    'select kind, body_hash, reply, user_id from casino_transactions where provider_id = $1 and tx_ref = $2', [req.providerId, req.txId]);
+  if (!old) throw new Refusal('UNKNOWN_ERROR');
+  if (old.kind === 'tombstone') throw new Refusal('TRANSACTION_ROLLED_BACK');
+  if (old.body_hash !== req.bodyHash || old.kind !== kind) throw new Refusal('DUPLICATE_TRANSACTION');
+  return old.reply;
+}
+
+async function userSession(q: TxQueryable, req: WalletRequest): Promise<SessionRow & { user_id: number }> {
+  const s = await sessionOf(q, req.token);
+  if (!s || s.user_id === null || s.fun || s.provider_id !== req.providerId) throw new Refusal('INVALID_TOKEN');
+  if (s.code !== req.gameCode) throw new Refusal('WRONG_GAME');
+  if (s.currency !== req.currency) throw new Refusal('WRONG_CURRENCY');
+  return s as SessionRow & { user_id: number };
+}
+
+const PROTECTION_CODE: Record<string, WalletCode> = {
+  LIMIT_REACHED: 'LIMIT_REACHED', PLAYER_ON_BREAK: 'PLAYER_ON_BREAK', PLAYER_EXCLUDED: 'PLAYER_EXCLUDED', ACCOUNT_CLOSED: 'ACCOUNT_CLOSED',
+};
+
+async function bet(q: TxQueryable, req: WalletRequest, now: number, effects: WalletEffects): Promise<WalletReply> {
+  if (!(req.amount > 0)) throw new Refusal('BAD_REQUEST');
+  const s = await userSession(q, req);
+  if (new Date(s.expires_at).getTime() <= now) throw new Refusal('TOKEN_EXPIRED');
+  // Locks the wallet row (every money move of this player waits here) and applies the player's limits.
+  const verdict = await assertCanPlay(q, s.user_id, now, req.amount);
+  if (!verdict.ok) throw new Refusal(PROTECTION_CODE[verdict.code] ?? 'LIMIT_REACHED');
+  await dealerCasinoLimits(q, s.user_id, req.amount, now);
+  const [round] = await q.query<{ id: number; status: number; user_id: number }>(
+    `insert into casino_rounds (provider_id, round_ref, user_id, game_id, product, bet_total, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7)
+     on conflict (provider_id, round_ref) do update set bet_total = casino_rounds.bet_total + excluded.bet_total
+     returning id, status, user_id`,
+    [req.providerId, req.roundId, s.user_id, s.game_id, s.product, req.amount, new Date(now)]);
+  if (!round || round.status !== 0 || round.user_id !== s.user_id) throw new Refusal('ROUND_CLOSED');
+  let balanceAfter: number;
+  try {
+    balanceAfter = await postLedger(q, { userId: s.user_id, amount: -req.amount, kind: 'bet', refType: LEDGER_REF[s.product], refId: round.id });
+  } catch (err) {
+    if (err instanceof InsufficientCredit) {
+      throw new Refusal('INSUFFICIENT_FUNDS', (await balanceRow(q, s.user_id))?.balance ?? 0);
+    }
+    throw err;
+  }
+  const [tx] = await q.query<{ id: number }>(
+    'update casino_transactions set user_id = $3, round_id = $4 where provider_id = $1 and tx_ref = $2 returning id',
+    [req.providerId, req.txId, s.user_id, round.id]);
+  const drops = await contributeToJackpots(q, { txId: tx!.id, userId: s.user_id, gameId: s.game_id, product: s.product, amount: req.amount, now });
+  effects.drops.push(...drops);
+  if (drops.length) balanceAfter = drops[drops.length - 1]!.balanceAfter;
+  return { code: 'OK', balance: balanceAfter, currency: s.currency, txId: String(tx!.id) };
+}
+
+/** The round of a win or rollback: it must be this player's, of this provider. */
+async function roundFor(q: TxQueryable, req: WalletRequest, userId: number) {
+  const [round] = await q.query<{ id: number; status: number; user_id: number; bet_total: number; win_total: number; game_id: number; product: ProductId }>(
+    'select id, status, user_id, bet_total, win_total, game_id, product from casino_rounds where provider_id = $1 and round_ref = $2 for update',
+    [req.providerId, req.roundId]);
+  if (!round || round.user_id !== userId) throw new Refusal('TRANSACTION_NOT_FOUND');
+  return round;
+}
+
+async function win(q: TxQueryable, req: WalletRequest, now: number, effects: WalletEffects): Promise<WalletReply> {
+  if (!(req.amount >= 0)) throw new Refusal('BAD_REQUEST');
+  // A win is taken even after the token expired: the player's round must be paid.
+  const s = await userSession(q, req);
+  const round = await roundFor(q, req, s.user_id);
+  if (round.status !== 0) throw new Refusal(round.status === 2 ? 'TRANSACTION_ROLLED_BACK' : 'ROUND_CLOSED');
+  let balanceAfter = req.amount > 0
+    ? await postLedger(q, { userId: s.user_id, amount: req.amount, kind: 'win', refType: LEDGER_REF[s.product], refId: round.id })
+    : (await balanceRow(q, s.user_id))?.balance ?? 0;
+  await q.query(
+    `update casino_rounds set win_total = win_total + $2, status = case when $3 then 1 else status end, closed_at = case when $3 then $4::timestamptz else closed_at end where id = $1`,
+    [round.id, req.amount, req.roundClosed, new Date(now)]);
+  const [tx] = await q.query<{ id: number }>(
+    'update casino_transactions set user_id = $3, round_id = $4 where provider_id = $1 and tx_ref = $2 returning id',
+    [req.providerId, req.txId, s.user_id, round.id]);
+  if (req.amount > 0) effects.win = { userId: s.user_id, gameId: round.game_id, amount: req.amount, bet: Number(round.bet_total), product: round.product };
+  balanceAfter = Number(balanceAfter);
+  return { code: 'OK', balance: balanceAfter, currency: s.currency, txId: String(tx!.id) };
+}
+
+async function rollback(q: TxQueryable, req: WalletRequest, now: number): Promise<WalletReply> {
+  if (!req.refTxId) throw new Refusal('BAD_REQUEST');
+  const s = await userSession(q, req);
+  const [ref] = await q.query<{ id: number; kind: string; amount: number; state: number; round_id: number | null; user_id: number | null }>(
+    'select id, kind, amount, state, round_id, user_id from casino_transactions where provider_id = $1 and tx_ref = $2 for update',
+    [req.providerId, req.refTxId]);
+  const w = async () => (await balanceRow(q, s.user_id))?.balance ?? 0;
+  if (!ref) {
+    // Never seen: a tombstone under that id, so the bet arriving late is refused (and never charged).
+    await q.query(
+      `insert into casino_transactions (provider_id, tx_ref, kind, user_id, body_hash, reply, state, created_at)
+       values ($1, $2, 'tombstone', $3, '', '{}', 2, $4) on conflict (provider_id, tx_ref) do nothing`,
+      [req.providerId, req.refTxId, s.user_id, new Date(now)]);
+    return { code: 'OK', balance: await w(), currency: s.currency };
+  }
+  if (ref.user_id !== s.user_id) throw new Refusal('TRANSACTION_NOT_FOUND');
+  if (ref.kind === 'tombstone' || ref.state === 1) return { code: 'OK', balance: await w(), currency: s.currency };
+  if (ref.kind !== 'bet' || ref.round_id === null) throw new Refusal('BAD_REQUEST');
+  const [round] = await q.query<{ id: number; status: number; win_total: number; bet_total: number; product: ProductId }>(
+    'select id, status, win_total, bet_total, product from casino_rounds where id = $1 for update', [ref.round_id]);
+  // After the round's win (or once it is closed) the bet stands: the outcome is known.
+  if (!round || round.status === 1 || Number(round.win_total) > 0) throw new Refusal('ROUND_CLOSED');
+  const balanceAfter = await postLedger(q, { userId: s.user_id, amount: Number(ref.amount), kind: 'refund', refType: LEDGER_REF[round.product], refId: round.id });
+  await q.query('update casino_transactions set state = 1 where id = $1', [ref.id]);
+  await q.query(
+    `update casino_rounds set bet_total = bet_total - $2, status = case when bet_total - $2 = 0 then 2 else status end,
+       closed_at = case when bet_total - $2 = 0 then $3::timestamptz else closed_at end where id = $1`,
+    [round.id, Number(ref.amount), new Date(now)]);
+  await q.query('update casino_transactions set user_id = $3, round_id = $4 where provider_id = $1 and tx_ref = $2', [req.providerId, req.txId, s.user_id, round.id]);
+  return { code: 'OK', balance: balanceAfter, currency: s.currency };
+}
+
+/**
+ * 'casino limits full': each dealer above the player with a casino limit (dealers.casino_limit,
+ * minor units, 0 none) takes at most that much casino stake a day from its subtree.
+ */
+async function dealerCasinoLimits(q: TxQueryable, userId: number, amount: number, now: number): Promise<void> {
+  const day = new Date(now).toISOString().slice(0, 10);
+  const rows = await q.query<{ dealer_id: number; staked: number; casino_limit: number }>(
+    `with lim as (
+       select d.user_id, d.casino_limit from user_tree t join dealers d on d.user_id = t.ancestor_id
+        where t.descendant_id = $1 and d.casino_limit > 0 order by d.user_id)
+     insert into casino_dealer_days (dealer_id, day, staked) select user_id, $2::date, $3 from lim
+     on conflict (dealer_id, day) do update set staked = casino_dealer_days.staked + excluded.staked
+     returning dealer_id, staked, (select casino_limit from dealers where user_id = dealer_id) as casino_limit`,
+    [userId, day, amount]);
+  if (rows.some((r) => Number(r.staked) > Number(r.casino_limit))) throw new Refusal('CASINO_LIMIT_FULL');
+}

@@ -1,0 +1,282 @@
+/**
+ * The casino game wallet (issue 14) on both drivers: launch replies, the signed seamless-wallet
+ * calls and every money rule (once per transaction id, repeats and clashes, rollback tombstones,
+ * rollback after a win, expired tokens, no negative balance under 200 concurrent bets, ledger rows
+ * by product, protection limits), pool jackpots, the open-round job and the demo provider end to end.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { drivers, useHarness, SEED_NOW, type Harness } from './harness.ts';
+import { hmacSign, providerSecret } from '../../server/casino/signature.ts';
+import { reconcileOpenRounds } from '../../server/casino/reconcile.ts';
+import { contributionOf, drawMustDrop } from '../../server/casino/jackpot-pools.ts';
+import { BET_TOKEN_TTL_MS } from '../../server/casino/wallet.ts';
+import { fairFloats, seedHash } from '../../server/casino/demo-provider/fair.ts';
+import { SLOTS, spin } from '../../server/casino/demo-provider/slots.ts';
+import type { OpenGameReply } from '../../domain/casino/calls.ts';
+
+const DRIVERS = await drivers();
+const SECRET = providerSecret('DEMO_PROVIDER_SECRET');
+type WalletBody = { status: string; balance?: number; currency?: string; request_uuid: string };
+
+async function wallet(h: Harness, op: string, body: Record<string, unknown>, opts: { provider?: string; secret?: string } = {}): Promise<WalletBody> {
+  const raw = JSON.stringify({ request_uuid: randomUUID(), ...body });
+  const res = await h.app.inject({
+    method: 'POST', url: `/casino/wallet/${opts.provider ?? 'demo'}/${op}`, payload: raw,
+    headers: { 'content-type': 'application/json', 'x-signature': hmacSign(opts.secret ?? SECRET, raw) },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<WalletBody>();
+}
+
+const gameId = async (h: Harness, code: string) => (await h.db.query<{ id: number }>('select id from casino_games where code = $1', [code]))[0]!.id;
+const balanceOf = async (h: Harness, userId: number) => Number((await h.db.query<{ balance: number }>('select balance from wallets where user_id = $1', [userId]))[0]!.balance);
+
+/** A player with credit and a launch token of Fruit Fiesta. */
+async function slotPlayer(h: Harness, credit = 100_000, game = 'fruit-fiesta') {
+  const p = await h.player('cas', credit);
+  const res = await h.call('openslot', { serviceId: await gameId(h, game), masterServiceId: 5 }, { cookie: p.cookie });
+  expect(res.statusCode, res.body).toBe(200);
+  const reply = res.json<OpenGameReply>();
+  const token = new URL(reply.content.gameurl, 'http://x').searchParams.get('token')!;
+  return { ...p, token, reply };
+}
+
+const betBody = (token: string, tx: string, round: string, amount: number, game = 'fruit-fiesta') =>
+  ({ token, transaction_uuid: tx, round, round_closed: false, game_code: game, currency: 'TRY', amount });
+
+describe.each(DRIVERS)('casino wallet on %s', (driver) => {
+  const h = useHarness(driver);
+
+  it('openslot mints a token bound to the player and game and answers the open-game reply; a visitor gets the login popup or fun mode', async () => {
+    const p = await slotPlayer(h);
+    expect(p.reply).toMatchObject({ status: true, gameName: 'Fruit Fiesta', fun: 0, content: { iframe: 8, gameName: 'Fruit Fiesta', frameable: 1 } });
+    expect(p.reply.content.gameurl).toMatch(/^\/demo-provider\/play\?token=[\w-]{20,}&game=fruit-fiesta&lang=tr&mode=real$/);
+    const [s] = await h.db.query<{ user_id: number; currency: string; fun: number }>('select user_id, currency, fun from casino_sessions where token = $1', [p.token]);
+    expect(s).toEqual({ user_id: p.id, currency: 'TRY', fun: 0 });
+
+    const visitor = await h.call('openslot', { serviceId: await gameId(h, 'fruit-fiesta') });
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json()).toMatchObject({ status: false, login: false });
+    const fun = await h.call('openslot', { serviceId: await gameId(h, 'fruit-fiesta'), fun: true });
+    expect(fun.json()).toMatchObject({ status: true, fun: 1 });
+    // a live table has no fun mode: the visitor is asked to log in
+    const live = await h.call('opencas', { serviceId: await gameId(h, 'roulette-1'), masterServiceId: 4, fun: true });
+    expect(live.statusCode).toBe(401);
+
+    const missing = await h.call('opencas', { serviceId: 999_999, masterServiceId: 4 }, { cookie: p.cookie });
+    expect(missing.json()).toMatchObject({ status: false, error: 'gameNotFound' });
+    const wrongProduct = await h.call('opencas', { serviceId: await gameId(h, 'fruit-fiesta'), masterServiceId: 4 }, { cookie: p.cookie });
+    expect(wrongProduct.json()).toMatchObject({ status: false, error: 'gameNotFound' });
+    await h.db.query(`update casino_games set status = 0 where code = 'gem-rush'`);
+    try {
+      const off = await h.call('openslot', { serviceId: await gameId(h, 'gem-rush') }, { cookie: p.cookie });
+      expect(off.json()).toMatchObject({ status: false, error: 'gameUnavailable' });
+    } finally {
+      await h.db.query(`update casino_games set status = 1 where code = 'gem-rush'`);
+    }
+    // a live table opens with a limit table of its own
+    const table = await h.call('opencas', { serviceId: await gameId(h, 'roulette-1'), masterServiceId: 4, limitId: 2 }, { cookie: p.cookie });
+    expect(table.json<OpenGameReply>().content.gameurl).toContain('limit=2');
+    expect((await h.call('opencas', { serviceId: await gameId(h, 'roulette-1'), masterServiceId: 4, limitId: 3 }, { cookie: p.cookie })).statusCode).toBe(400);
+    const last = await h.call('lastPlayed', { masterServiceId: 5 }, { cookie: p.cookie });
+    expect(last.json<{ items: Array<{ title: string }> }>().items.map((g) => g.title)).toEqual(['Fruit Fiesta']);
+  });
+
+  it('lobby lists: providers, games in order, search from 3 characters, bingo room', async () => {
+    const list = (await h.call('casinoList', { serviceId: 5 })).json<{ results: Array<{ title: string }>; categories: unknown[] }>();
+    expect(list.results.map((r) => r.title)).toEqual(['Demo Gaming', 'Pixel Draws']);
+    const games = (await h.call('getAllCasinos', { masterServiceId: 5 })).json<{ items: Array<{ title: string; rtp: number; topServiceId: number }> }>();
+    expect(games.items.map((g) => g.title)).toEqual(['Fruit Fiesta', 'Lucky Sevens', 'Gem Rush']);
+    expect((await h.call('getAllCasinos', { masterServiceId: 5, search: 'gem' })).json<{ items: unknown[] }>().items).toHaveLength(1);
+    expect((await h.call('getAllCasinos', { masterServiceId: 5, search: 'ge' })).json<{ items: unknown[] }>().items).toHaveLength(3);
+    expect((await h.call('getAllCasinos', { masterServiceId: '4' })).json<{ items: unknown[] }>().items).toHaveLength(2);
+    const home = (await h.call('homeCasino', {})).json<{ results: unknown[]; lists: { slotsTop: number[] } }>();
+    expect(home.lists.slotsTop).toHaveLength(3);
+    const p = await h.player('bingo');
+    expect((await h.call('bingo', {}, { cookie: p.cookie })).json<OpenGameReply>().content.gameurl).toContain('game=bingo-room');
+  });
+
+  it('a bad signature, an unknown provider or a bad body changes nothing and answers 200 with an error status', async () => {
+    const p = await slotPlayer(h);
+    const before = await balanceOf(h, p.id);
+    expect((await wallet(h, 'bet', betBody(p.token, randomUUID(), 'r-sig', 100), { secret: 'wrong' })).status).toBe('RS_ERROR_INVALID_SIGNATURE');
+    expect((await wallet(h, 'bet', betBody(p.token, randomUUID(), 'r-sig', 100), { provider: 'nobody' })).status).toBe('RS_ERROR_WRONG_SYNTAX');
+    expect((await wallet(h, 'bet', { token: p.token, amount: -5 })).status).toBe('RS_ERROR_WRONG_SYNTAX');
+    expect((await wallet(h, 'bet', betBody('no-such-token-000', randomUUID(), 'r-sig', 100))).status).toBe('RS_ERROR_INVALID_TOKEN');
+    expect(await balanceOf(h, p.id)).toBe(before);
+  });
+
+  it('bet and win move the balance with ledger rows of the product; transactions filters them by serviceType 5', async () => {
+    const p = await slotPlayer(h, 10_000);
+    const bal = await wallet(h, 'balance', { token: p.token, game_code: 'fruit-fiesta' });
+    expect(bal).toMatchObject({ status: 'RS_OK', balance: 10_000, currency: 'TRY' });
+    const round = `r-${randomUUID()}`;
+    expect(await wallet(h, 'bet', betBody(p.token, `${round}-b`, round, 2_500))).toMatchObject({ status: 'RS_OK', balance: 7_500 });
+    expect(await wallet(h, 'win', { ...betBody(p.token, `${round}-w`, round, 4_000), round_closed: true })).toMatchObject({ status: 'RS_OK', balance: 11_500 });
+    const rows = await h.db.query<{ kind: string; amount: number; ref_type: string }>(`select kind, amount, ref_type from ledger where user_id = $1 and ref_type = 'slot' order by id`, [p.id]);
+    expect(rows.map((r) => [r.kind, Number(r.amount), r.ref_type])).toEqual([['bet', -2_500, 'slot'], ['win', 4_000, 'slot']]);
+    const tx = (await h.call('transactions', { serviceType: 5 }, { cookie: p.cookie })).json<{ totalCount: number; results: Array<{ type: string }> }>();
+    expect(tx.totalCount).toBe(2);
+    // a closed round takes no more wins
+    expect((await wallet(h, 'win', betBody(p.token, `${round}-w2`, round, 1))).status).toBe('RS_ERROR_ROUND_CLOSED');
+  });
+
+  it('a transaction id is processed once: the same body gets the first reply, another body a duplicate error', async () => {
+    const p = await slotPlayer(h, 10_000);
+    const body = betBody(p.token, `tx-${randomUUID()}`, `r-${randomUUID()}`, 1_000);
+    const first = await wallet(h, 'bet', body);
+    const again = await wallet(h, 'bet', body);
+    expect(first).toMatchObject({ status: 'RS_OK', balance: 9_000 });
+    expect({ ...again, request_uuid: '' }).toEqual({ ...first, request_uuid: '' });
+    expect((await wallet(h, 'bet', { ...body, amount: 1_001 })).status).toBe('RS_ERROR_DUPLICATE_TRANSACTION');
+    expect(await balanceOf(h, p.id)).toBe(9_000);
+    // ten repeats at once still debit once
+    const tx = betBody(p.token, `tx-${randomUUID()}`, `r-${randomUUID()}`, 500);
+    const replies = await Promise.all(Array.from({ length: 10 }, () => wallet(h, 'bet', tx)));
+    expect(replies.every((r) => r.status === 'RS_OK' && r.balance === 8_500)).toBe(true);
+    expect(await balanceOf(h, p.id)).toBe(8_500);
+  });
+
+  it('a rollback of an unknown transaction is recorded, and the bet arriving late with that id is refused', async () => {
+    const p = await slotPlayer(h, 10_000);
+    const round = `r-${randomUUID()}`;
+    const lost = `tx-${randomUUID()}`;
+    expect((await wallet(h, 'rollback', { ...betBody(p.token, `rb-${lost}`, round, 0), reference_transaction_uuid: lost })).status).toBe('RS_OK');
+    expect((await wallet(h, 'bet', betBody(p.token, lost, round, 1_000))).status).toBe('RS_ERROR_TRANSACTION_ROLLED_BACK');
+    expect(await balanceOf(h, p.id)).toBe(10_000);
+    // a rollback of a known bet refunds it once
+    const b = `tx-${randomUUID()}`;
+    await wallet(h, 'bet', betBody(p.token, b, `r2-${round}`, 1_000));
+    const rb = { ...betBody(p.token, `rb-${b}`, `r2-${round}`, 0), reference_transaction_uuid: b };
+    expect(await wallet(h, 'rollback', rb)).toMatchObject({ status: 'RS_OK', balance: 10_000 });
+    expect(await wallet(h, 'rollback', rb)).toMatchObject({ status: 'RS_OK', balance: 10_000 });
+    const refunds = await h.db.query(`select 1 from ledger where user_id = $1 and kind = 'refund'`, [p.id]);
+    expect(refunds).toHaveLength(1);
+  });
+
+  it("a rollback after the round's win is refused", async () => {
+    const p = await slotPlayer(h, 10_000);
+    const round = `r-${randomUUID()}`;
+    await wallet(h, 'bet', betBody(p.token, `${round}-b`, round, 1_000));
+    await wallet(h, 'win', betBody(p.token, `${round}-w`, round, 500));
+    const rb = await wallet(h, 'rollback', { ...betBody(p.token, `${round}-rb`, round, 0), reference_transaction_uuid: `${round}-b` });
+    expect(rb.status).toBe('RS_ERROR_ROUND_CLOSED');
+    expect(await balanceOf(h, p.id)).toBe(9_500);
+  });
+
+  it('after the token expired a bet is refused but a win and a rollback are taken', async () => {
+    const p = await slotPlayer(h, 10_000);
+    const r1 = `r-${randomUUID()}`, r2 = `r-${randomUUID()}`;
+    await wallet(h, 'bet', betBody(p.token, `${r1}-b`, r1, 1_000));
+    await wallet(h, 'bet', betBody(p.token, `${r2}-b`, r2, 1_000));
+    h.clock.now = SEED_NOW + BET_TOKEN_TTL_MS + 1_000;
+    expect((await wallet(h, 'bet', betBody(p.token, `${r1}-b2`, r1, 1_000))).status).toBe('RS_ERROR_TOKEN_EXPIRED');
+    expect(await wallet(h, 'win', { ...betBody(p.token, `${r1}-w`, r1, 3_000), round_closed: true })).toMatchObject({ status: 'RS_OK', balance: 11_000 });
+    expect(await wallet(h, 'rollback', { ...betBody(p.token, `${r2}-rb`, r2, 0), reference_transaction_uuid: `${r2}-b` })).toMatchObject({ status: 'RS_OK', balance: 12_000 });
+  });
+
+  it('200 concurrent bets on one wallet never take it below zero', async () => {
+    const p = await slotPlayer(h, 10_000);
+    const bodies = Array.from({ length: 200 }, (_, i) => betBody(p.token, `c-${p.id}-${i}`, `cr-${p.id}-${i}`, 100));
+    let replies = await Promise.all(bodies.map((b) => wallet(h, 'bet', b)));
+    // a call past the 2 s answer deadline says RS_ERROR_UNKNOWN: the provider retries it and gets its stored outcome
+    for (let i = 0; i < 5 && replies.some((r) => r.status === 'RS_ERROR_UNKNOWN'); i++) {
+      replies = await Promise.all(replies.map((r, k) => (r.status === 'RS_ERROR_UNKNOWN' ? wallet(h, 'bet', bodies[k]!) : r)));
+    }
+    const ok = replies.filter((r) => r.status === 'RS_OK').length;
+    expect(ok).toBe(100);
+    expect(replies.filter((r) => r.status === 'RS_ERROR_NOT_ENOUGH_MONEY')).toHaveLength(100);
+    expect(await balanceOf(h, p.id)).toBe(0);
+    const [n] = await h.db.query<{ n: number }>(`select count(*)::int as n from ledger where user_id = $1 and kind = 'bet'`, [p.id]);
+    expect(n!.n).toBe(100);
+  }, 60_000);
+
+  it('a player on a break is refused at launch and at the bet, with the limit code', async () => {
+    const p = await slotPlayer(h, 10_000);
+    await h.db.query(`insert into protection_blocks (user_id, kind, started_at, ends_at) values ($1, 'break', $2, $3)`, [p.id, new Date(SEED_NOW - 1000), new Date(SEED_NOW + 86_400_000)]);
+    expect((await wallet(h, 'bet', betBody(p.token, randomUUID(), randomUUID(), 100))).status).toBe('RS_ERROR_USER_DISABLED');
+    const open = await h.call('openslot', { serviceId: await gameId(h, 'fruit-fiesta') }, { cookie: p.cookie });
+    expect(open.json()).toMatchObject({ status: false, error: 'onBreak' });
+    expect(await balanceOf(h, p.id)).toBe(10_000);
+  });
+
+  it('jackpot contributions equal the pools growth to the unit; the bet reaching the must-drop point wins the tier, floored', async () => {
+    const p = await slotPlayer(h, 1_000_000);
+    const pools = async () => new Map((await h.db.query<{ id: number; tier: string; pool: number }>(`select id, tier, pool from jackpots where grp = 'casino'`)).map((r) => [r.tier, { id: r.id, pool: Number(r.pool) }]));
+    const before = await pools();
+    const [maxC] = await h.db.query<{ id: number }>('select coalesce(max(id), 0)::int8 as id from jackpot_contributions');
+    const stakes = [137, 999, 12_345, 1, 50_000];
+    for (const [i, s] of stakes.entries()) await wallet(h, 'bet', betBody(p.token, `jp-${p.id}-${i}`, `jpr-${p.id}-${i}`, s));
+    const after = await pools();
+    for (const [tier, { id, pool }] of after) {
+      const [sum] = await h.db.query<{ s: number }>('select coalesce(sum(amount), 0)::int8 as s from jackpot_contributions where jackpot_id = $1 and id > $2', [id, maxC!.id]);
+      expect(pool - before.get(tier)!.pool, tier).toBe(Number(sum!.s));
+      expect(Number(sum!.s)).toBeGreaterThan(0);
+    }
+    const [daily] = await h.db.query<{ contrib_ppm: number }>(`select contrib_ppm from jackpots where grp = 'casino' and tier = 'daily'`);
+    expect(after.get('daily')!.pool - before.get('daily')!.pool).toBe(stakes.reduce((a, s) => a + contributionOf(s, daily!.contrib_ppm), 0));
+
+    // the next bet reaches the daily must-drop point
+    await h.db.query(`update jackpots set must_drop = pool + 7 where grp = 'casino' and tier = 'daily'`);
+    const [row] = await h.db.query<{ pool: number; must_drop: number; seed: number; cap: number }>(`select pool, must_drop, seed, cap from jackpots where grp = 'casino' and tier = 'daily'`);
+    const balance = await balanceOf(h, p.id);
+    const r = await wallet(h, 'bet', betBody(p.token, `jp-drop-${p.id}`, `jpr-drop-${p.id}`, 10_000));
+    const paid = Math.floor(Number(row!.must_drop) / 100);
+    expect(r.balance).toBe(balance - 10_000 + paid);
+    const [reset] = await h.db.query<{ pool: number; must_drop: number }>(`select pool, must_drop from jackpots where grp = 'casino' and tier = 'daily'`);
+    expect(Number(reset!.pool)).toBe(Number(row!.seed));
+    expect(Number(reset!.must_drop)).toBeGreaterThan(Number(row!.seed));
+    expect(Number(reset!.must_drop)).toBeLessThanOrEqual(Number(row!.cap));
+    const [win] = await h.db.query<{ paid: number; pool: number }>('select paid, pool from jackpot_wins where user_id = $1', [p.id]);
+    expect({ paid: Number(win!.paid), pool: Number(win!.pool) }).toEqual({ paid, pool: Number(row!.must_drop) });
+    // the jackpots call shows pools
+    const jp = (await h.call('jackpots', {})).json<{ data: { casino: { daily: { balance: number } } } }>();
+    expect(jp.data.casino.daily.balance).toBe(Number(row!.seed));
+  });
+
+  it('open rounds older than a day are rolled back (no win) or closed (a win)', async () => {
+    const p = await slotPlayer(h, 10_000);
+    const lost = `old-${randomUUID()}`, won = `old-${randomUUID()}`;
+    await wallet(h, 'bet', betBody(p.token, `${lost}-b`, lost, 1_000));
+    await wallet(h, 'bet', betBody(p.token, `${won}-b`, won, 1_000));
+    await wallet(h, 'win', betBody(p.token, `${won}-w`, won, 300));
+    expect(await reconcileOpenRounds(h.db, SEED_NOW + 3_600_000)).toEqual({ rolledBack: 0, closed: 0 });
+    const done = await reconcileOpenRounds(h.db, SEED_NOW + 86_400_000 + 60_000);
+    expect(done.rolledBack).toBeGreaterThanOrEqual(1);
+    expect(done.closed).toBeGreaterThanOrEqual(1);
+    expect(await balanceOf(h, p.id)).toBe(10_000 - 1_000 + 300);
+    const st = await h.db.query<{ round_ref: string; status: number }>('select round_ref, status from casino_rounds where round_ref = any($1) order by round_ref', [[lost, won]]);
+    expect(Object.fromEntries(st.map((r) => [r.round_ref, r.status]))).toEqual({ [lost]: 2, [won]: 1 });
+  });
+
+  it('the demo provider plays a slot round through the signed wallet API, provably fair', async () => {
+    const p = await slotPlayer(h, 50_000, 'lucky-sevens');
+    const api = async (path: string, body: unknown) => (await h.app.inject({ method: 'POST', url: `/demo-provider/api/${path}`, payload: body as object })).json<Record<string, unknown>>();
+    const page = await h.app.inject({ method: 'GET', url: p.reply.content.gameurl });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('/demo-provider/static/game.js');
+    const init = await api('init', { token: p.token, game: 'lucky-sevens', mode: 'real' });
+    expect(init).toMatchObject({ balance: 50_000, currency: 'TRY', rtp: 9619 });
+    const hash = init.serverSeedHash as string;
+    const s = await api('spin', { token: p.token, stake: 1_000, clientSeed: 'my-seed' });
+    expect(s.winStatus).toBe('RS_OK');
+    // the revealed seed matches the hash shown before the spin and gives the same reels
+    expect(seedHash(s.serverSeed as string)).toBe(hash);
+    const again = spin(SLOTS['lucky-sevens']!, fairFloats(s.serverSeed as string, 'my-seed', s.nonce as number, 3));
+    expect(again.symbols).toEqual(s.symbols);
+    expect(s.balance).toBe(50_000 - 1_000 + Math.floor(1_000 * again.multiplier));
+    expect(await balanceOf(h, p.id)).toBe(s.balance);
+  });
+});
+
+describe('jackpot must-drop draws', () => {
+  it('never passes the cap and never falls on the seed', () => {
+    for (let i = 0; i < 10_000; i++) {
+      const m = drawMustDrop(1_000, 1_500);
+      expect(m).toBeGreaterThan(1_000);
+      expect(m).toBeLessThanOrEqual(1_500);
+    }
+    expect(drawMustDrop(10, 11)).toBe(11);
+  });
+});
