@@ -19,7 +19,8 @@ export interface ProtectionState {
   ledgerDeposit: Usage['deposit'];
 }
 
-// One statement for a batch of players; usage is summed only for players who have a limit.
+// One statement for a batch of players; usage is summed only for players who have a limit, over
+// the longest window their limits need (a month reads 30 days of ledger rows, a day one day).
 // Ledger rows carry the database's time and the windows the app's: rows newer than the window's
 // start count, later ones included.
 const READ: NamedSql = {
@@ -32,31 +33,37 @@ pen as (select user_id, json_agg(json_build_object('kind', kind, 'period', perio
           from protection_pending where user_id in (select user_id from u) group by user_id),
 blk as (select user_id, json_agg(json_build_object('kind', kind, 'startedAt', started_at, 'endsAt', ends_at, 'reopenAt', reopen_at)) as j
           from protection_blocks where user_id in (select user_id from u) and (kind <> 'break' or ends_at > $2::timestamptz) group by user_id),
-lu as (select user_id from lim union select user_id from pen),
+lu as (
+  -- The longest window a player's limits (pending ones included) need, in days; 0: none (per bet, per session).
+  select x.user_id, max(case x.period when 'month' then 30 when 'week' then 7 when 'day' then 1 else 0 end) as days
+    from (select user_id, period from protection_limits where user_id in (select user_id from u)
+          union all select user_id, period from protection_pending where user_id in (select user_id from u)) x
+   group by x.user_id),
 led as (
-  select l.user_id,
-    coalesce(sum(l.amount) filter (where l.kind = 'deposit' and l.created_at > $2::timestamptz - interval '1 day'), 0)::int8 as dep_d,
-    coalesce(sum(l.amount) filter (where l.kind = 'deposit' and l.created_at > $2::timestamptz - interval '7 days'), 0)::int8 as dep_w,
-    coalesce(sum(l.amount) filter (where l.kind = 'deposit'), 0)::int8 as dep_m,
-    coalesce(-sum(l.amount) filter (where l.kind in ('bet', 'win', 'refund', 'sell') and l.created_at > $2::timestamptz - interval '1 day'), 0)::int8 as loss_d,
-    coalesce(-sum(l.amount) filter (where l.kind in ('bet', 'win', 'refund', 'sell') and l.created_at > $2::timestamptz - interval '7 days'), 0)::int8 as loss_w,
-    coalesce(-sum(l.amount) filter (where l.kind in ('bet', 'win', 'refund', 'sell')), 0)::int8 as loss_m,
-    coalesce(-sum(l.amount) filter (where l.kind = 'bet' and l.created_at > $2::timestamptz - interval '1 day'), 0)::int8 as stake_d,
-    coalesce(-sum(l.amount) filter (where l.kind = 'bet' and l.created_at > $2::timestamptz - interval '7 days'), 0)::int8 as stake_w,
-    coalesce(-sum(l.amount) filter (where l.kind = 'bet'), 0)::int8 as stake_m
-    from ledger l where l.user_id in (select user_id from lu) and l.created_at > $2::timestamptz - interval '30 days'
-   group by l.user_id),
+  -- Per player, only the ledger rows of that window, by the (user_id, created_at) index, summed
+  -- per kind and window (the sums of a longer window are then partial, and read only when a limit
+  -- of that window exists).
+  select lu.user_id, s.kind, s.d, s.w, s.m from lu cross join lateral (
+    select l.kind,
+      coalesce(sum(l.amount) filter (where l.created_at > $2::timestamptz - interval '1 day'), 0)::int8 as d,
+      coalesce(sum(l.amount) filter (where l.created_at > $2::timestamptz - interval '7 days'), 0)::int8 as w,
+      sum(l.amount)::int8 as m
+      from ledger l where l.user_id = lu.user_id and l.created_at > $2::timestamptz - make_interval(days => lu.days)
+       and l.kind in ('deposit', 'bet', 'win', 'refund', 'sell')
+     group by l.kind) s
+   where lu.days > 0),
+ledj as (select user_id, json_object_agg(kind, json_build_array(d, w, m)) as j from led group by user_id),
 wait as (
   select r.user_id,
     coalesce(sum(r.amount) filter (where r.created_at > $2::timestamptz - interval '1 day'), 0)::int8 as d,
     coalesce(sum(r.amount) filter (where r.created_at > $2::timestamptz - interval '7 days'), 0)::int8 as w,
     coalesce(sum(r.amount), 0)::int8 as m
-    from transfer_requests r where r.user_id in (select user_id from lu) and r.transfer_type = 0 and r.status = 0 and r.created_at > $2::timestamptz - interval '30 days'
+    from transfer_requests r where r.user_id in (select user_id from lu where days > 0) and r.transfer_type = 0 and r.status = 0 and r.created_at > $2::timestamptz - interval '30 days'
    group by r.user_id)
-select u.user_id as player_id, lim.j as limits, pen.j as pending, blk.j as blocks, led.*, wait.d as wait_d, wait.w as wait_w, wait.m as wait_m,
+select u.user_id as player_id, lim.j as limits, pen.j as pending, blk.j as blocks, ledj.j as sums, wait.d as wait_d, wait.w as wait_w, wait.m as wait_m,
        (select max(s.created_at) from sessions s where s.user_id = u.user_id and s.expires_at > $2::timestamptz and u.user_id in (select user_id from lu)) as session_start
   from u left join lim on lim.user_id = u.user_id left join pen on pen.user_id = u.user_id left join blk on blk.user_id = u.user_id
-  left join led on led.user_id = u.user_id left join wait on wait.user_id = u.user_id
+  left join ledj on ledj.user_id = u.user_id left join wait on wait.user_id = u.user_id
  where lim.j is not null or pen.j is not null or blk.j is not null`,
 };
 
@@ -65,7 +72,8 @@ interface Row {
   limits: Array<{ kind: LimitKind; period: LimitPeriod; amount: number | string; setAt: string }> | null;
   pending: Array<{ kind: LimitKind; period: LimitPeriod; amount: number | string; requestedAt: string; effectiveAt: string }> | null;
   blocks: Array<{ kind: Block['kind']; startedAt: string; endsAt: string | null; reopenAt: string | null }> | null;
-  dep_d: unknown; dep_w: unknown; dep_m: unknown; loss_d: unknown; loss_w: unknown; loss_m: unknown; stake_d: unknown; stake_w: unknown; stake_m: unknown;
+  /** Ledger sums per kind: [last day, last 7 days, the whole window read]. */
+  sums: Record<string, [unknown, unknown, unknown]> | null;
   wait_d: unknown; wait_w: unknown; wait_m: unknown;
   session_start: Date | string | null;
 }
@@ -83,7 +91,11 @@ export async function readProtection(q: Queryable, userIds: readonly number[], n
   for (const r of rows) {
     const stored: Limit[] = (r.limits ?? []).map((l) => ({ kind: l.kind, period: l.period, amount: n(l.amount), setAt: Date.parse(l.setAt) }));
     const pending: PendingLimit[] = (r.pending ?? []).map((p) => ({ kind: p.kind, period: p.period, amount: n(p.amount), requestedAt: Date.parse(p.requestedAt), effectiveAt: Date.parse(p.effectiveAt) }));
-    const ledgerDeposit = { day: n(r.dep_d), week: n(r.dep_w), month: n(r.dep_m) };
+    // Per window: the sum of the kinds' amounts ([day, week, month] index 0, 1, 2).
+    const sum = (kinds: readonly string[], k: 0 | 1 | 2) => kinds.reduce((a, kind) => a + n(r.sums?.[kind]?.[k]), 0);
+    const win = (kinds: readonly string[], sign: 1 | -1) => ({ day: sign * sum(kinds, 0), week: sign * sum(kinds, 1), month: sign * sum(kinds, 2) });
+    const ledgerDeposit = win(['deposit'], 1);
+    const loss = win(['bet', 'win', 'refund', 'sell'], -1);
     out.set(r.player_id, {
       limits: limitsInForce(stored, pending, now),
       pending,
@@ -91,8 +103,8 @@ export async function readProtection(q: Queryable, userIds: readonly number[], n
       usage: {
         deposit: { day: ledgerDeposit.day + n(r.wait_d), week: ledgerDeposit.week + n(r.wait_w), month: ledgerDeposit.month + n(r.wait_m) },
         // A net win in a window is no loss: the loss used never goes below zero.
-        loss: { day: Math.max(0, n(r.loss_d)), week: Math.max(0, n(r.loss_w)), month: Math.max(0, n(r.loss_m)) },
-        stake: { day: n(r.stake_d), week: n(r.stake_w), month: n(r.stake_m) },
+        loss: { day: Math.max(0, loss.day), week: Math.max(0, loss.week), month: Math.max(0, loss.month) },
+        stake: win(['bet'], -1),
         sessionStartedAt: t(r.session_start),
       },
       ledgerDeposit,
