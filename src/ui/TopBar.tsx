@@ -12,8 +12,9 @@ export function TopBar({ lang }: { lang: string }) {
   return (
     <header className="topbar">
       <LeftMenu lang={lang} />
-      <Link to="/$lang" params={{ lang }} className="logo" aria-label={t`Home`}>
-        <span>BET</span><b>PWA</b>
+      {/* Named by its text and a hidden word: an aria-label would hide the visible name (WCAG 2.5.3). */}
+      <Link to="/$lang" params={{ lang }} className="logo">
+        <span>BET</span><b>PWA</b><span className="visually-hidden">{t`Home`}</span>
       </Link>
       <div className="topbar-spacer" />
       {user ? (

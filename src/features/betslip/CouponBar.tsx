@@ -1,13 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSlip } from '../../state/slip.ts';
 import { useSession } from '../../state/session.ts';
 import { formatMoney } from '../../ui/format.ts';
-import { SlipEntryList } from './SlipEntryList.tsx';
-import { SlipStake } from './SlipStake.tsx';
 import { OddsNews } from './OddsNews.tsx';
-import { useCreateCoupon } from './use-create-coupon.ts';
+
+// The expanded panel (selections, stake, create) comes when first opened, not with every page's
+// first load (issue 17).
+const CouponBarPanel = lazy(() => import('./CouponBarPanel.tsx'));
 
 const Chevron = ({ up }: { up: boolean }) => (
   <svg width={22} height={22} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.4} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
@@ -24,8 +25,6 @@ export function CouponBar({ lang }: { lang: string }) {
   const { user } = useSession();
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
-  // After success the full-screen slip shows the coupon and its re-create, share and quit.
-  const create = useCreateCoupon(lang, { toSlipOnSuccess: true });
   if (!view || view.entries.length === 0) return null;
   const s = view.summary;
   const symbol = user?.currencySymbol ?? 'TL';
@@ -38,8 +37,7 @@ export function CouponBar({ lang }: { lang: string }) {
           {user && (
             <div className="bar-balance"><span><Trans>Balance</Trans></span><strong data-testid="bar-balance">{formatMoney(user.credit, symbol, lang)}</strong></div>
           )}
-          <SlipEntryList compact />
-          <SlipStake lang={lang} compact onCreate={() => void create()} />
+          <Suspense fallback={null}><CouponBarPanel lang={lang} /></Suspense>
         </div>
       )}
       <div className="coupon-bar-inner">

@@ -7,6 +7,9 @@ import { core } from '../../core-client.ts';
 import { useSlip } from '../../state/slip.ts';
 import { OddButton } from '../sports/OddButton.tsx';
 import { useLiveMatch, type LiveMatchState } from './live-store.ts';
+import { ClockText } from './ClockText.tsx';
+
+export { ClockText };
 
 /** An outcome as the odd button draws it (every value was decided by the worker). */
 export const asOddView = (o: Partial<OutcomeView>): OddView => ({
@@ -22,20 +25,6 @@ export function rowOutcomes(s: LiveMatchState, types: readonly number[]): Array<
   return Object.values(s.o).filter((o) => o.oddsid === g.oddsid).sort((a, b) => (a.outcomeid ?? 0) - (b.outcomeid ?? 0));
 }
 
-/** The minute or the status label (HT, FT, 1set ...) of a live match. */
-export function ClockText({ m }: { m: LiveMatchState['m'] }) {
-  const { t } = useLingui();
-  if (m.status === 'HT') return <>{t`HT`}</>;
-  if (m.status === 'FT') return <>{t`FT`}</>;
-  if (m.ms && /^\dset$/.test(m.ms)) {
-    const n = m.ms[0]!;
-    return <>{t`Set ${n}`}</>;
-  }
-  // added time reads 45+2' (the worker sends the minutes past the period's end)
-  if (m.ti && m.tie) return <>{`${m.ti}+${m.tie}'`}</>;
-  if (m.ti) return <>{`${m.ti}'`}</>;
-  return <>{m.status ?? ''}</>;
-}
 
 /** A live match row: minute, score, teams, the chosen market's odds with arrows and locks, favourite star. */
 export const LiveRow = memo(function LiveRow(props: { id: number; lang: string; types: readonly number[]; favorite: boolean; compact: boolean }) {

@@ -30,18 +30,19 @@ export const OddButton = memo(function OddButton({ matchId, odd, selected, teams
       className={moved ? `odd moved-${moved}` : 'odd'}
       aria-pressed={selected}
       disabled={!odd.open}
-      aria-label={odd.open
-        ? (moved === 'up' ? t`${teams}: ${label} at ${price}, up` : moved === 'down' ? t`${teams}: ${label} at ${price}, down` : t`${teams}: ${label} at ${price}`)
-        : t`${teams}: ${label} closed`}
       onClick={onPress ?? (() => void core.toggleOdd(matchId, odd.oddsid, odd.oddid))}
       data-testid="odd"
       data-locked={odd.open ? undefined : 'true'}
       data-move={moved}
     >
+      {/* Named by its visible text with the match and the state as hidden words, not an aria-label
+          that would hide what the player sees (WCAG 2.5.3). */}
+      <span className="visually-hidden">{`${teams}: `}</span>
       <span className="label">{label}</span>
       {odd.open
         ? <span className="price">{price}{moved && <span className={`odd-arrow ${moved}`} aria-hidden="true">{moved === 'up' ? '▲' : '▼'}</span>}</span>
         : <LockIcon width={14} height={14} aria-hidden="true" />}
+      {(!odd.open || moved) && <span className="visually-hidden">{`, ${!odd.open ? t`closed` : moved === 'up' ? t`up` : t`down`}`}</span>}
     </button>
   );
 });

@@ -1,0 +1,92 @@
+/**
+ * Layout shift (issue 17): Home and LiveBets load without moving what the player sees. The
+ * layout-shift entries of a PerformanceObserver are summed from the first byte until the page has
+ * settled (banners, jackpots, the live list and the push pop-up in), without user input, and the
+ * sum must stay at most 0.05 (the "good" CLS). A screenshot at 390x844 shows Home with the push
+ * pop-up, which floats over the page clear of the coupon and tab bars. Home's initial JavaScript
+ * (the scripts the page loaded until Home is drawn, as sent: compressed) is printed beside its goal.
+ */
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { SCREENSHOTS } from './browser.ts';
+import { useAppUnderTest } from './app-under-test.ts';
+
+const GOOD_CLS = 0.05;
+const SETTLE_MS = 4_000;
+
+/** Starts counting layout shifts before the page's first byte. */
+async function observeShifts(page: Page): Promise<void> {
+  await page.addInitScript(`
+    window.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (!e.hadRecentInput) window.__shifts.push({ value: e.value, at: Math.round(e.startTime), nodes: (e.sources || []).map((s) => s.node && s.node.nodeName + '.' + (s.node.className || '')) });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  `);
+}
+
+interface Shift { value: number; at: number; nodes: string[] }
+const shifts = (page: Page): Promise<Shift[]> => page.evaluate('window.__shifts') as Promise<Shift[]>;
+const total = (list: Shift[]): number => list.reduce((s, e) => s + e.value, 0);
+
+describe('layout shift', () => {
+  const app = useAppUnderTest('layout-shift');
+
+  it('Home loads with a cumulative layout shift of at most 0.05, pop-up and banners included', async () => {
+    const { context, page } = await app.newPhonePage();
+    await observeShifts(page);
+    await page.goto('/tr/');
+    await page.getByTestId('match-row').first().waitFor();
+    // Home's initial JavaScript: the scripts loaded until Home is drawn, compressed as sent
+    // (the core worker and the service worker run off the main thread and are not counted).
+    const js = await page.evaluate(`performance.getEntriesByType('resource')
+      .filter((e) => /\\.js(\\?|$)/.test(e.name) && !/core\\.worker|\\/sw\\.js|workbox/.test(e.name))
+      .reduce((s, e) => s + e.encodedBodySize, 0)`) as number;
+    console.log(`Home initial JavaScript: ${(js / 1024).toFixed(1)} KiB compressed (goal 120 KiB)`);
+    await page.getByTestId('home-banners-top').waitFor();
+    await page.getByTestId('home-live').waitFor();
+    await page.waitForTimeout(SETTLE_MS);
+    const list = await shifts(page);
+    console.log(`Home CLS ${total(list).toFixed(4)}`, JSON.stringify(list));
+    expect(total(list)).toBeLessThanOrEqual(GOOD_CLS);
+
+    // The push pop-up floats under the top bar: over the page, clear of the coupon and tab bars.
+    const popup = page.getByTestId('push-popup');
+    await popup.waitFor();
+    const box = (await popup.boundingBox())!;
+    const tabs = (await page.locator('.tabbar').boundingBox())!;
+    expect(await page.evaluate(`getComputedStyle(document.querySelector('[data-testid=push-popup]')).position`)).toBe('fixed');
+    expect(box.y + box.height).toBeLessThan(tabs.y);
+    // Two selections bring up the coupon bar: the pop-up stays clear of it too.
+    const odds = page.getByTestId('match-row').getByTestId('odd').and(page.locator(':not([disabled])'));
+    await odds.nth(0).click();
+    await page.getByTestId('coupon-bar').waitFor();
+    const bar = (await page.getByTestId('coupon-bar').boundingBox())!;
+    expect(box.y + box.height).toBeLessThan(bar.y);
+    await odds.nth(0).click();
+    await page.getByTestId('coupon-bar').waitFor({ state: 'detached' });
+    await page.screenshot({ path: join(SCREENSHOTS, 'home-popup-390x844.png') });
+    // Closing the pop-up moves nothing either.
+    const before = total(await shifts(page));
+    await popup.getByRole('button').click();
+    await popup.waitFor({ state: 'detached' });
+    await page.waitForTimeout(300);
+    expect(total(await shifts(page)) - before).toBeLessThanOrEqual(0.001);
+    await context.close();
+  });
+
+  it('LiveBets loads with a cumulative layout shift of at most 0.05', async () => {
+    const { context, page } = await app.newPhonePage();
+    await observeShifts(page);
+    await page.goto('/tr/livebets');
+    await page.getByTestId('live-row').first().waitFor();
+    await page.waitForTimeout(SETTLE_MS);
+    const list = await shifts(page);
+    console.log(`LiveBets CLS ${total(list).toFixed(4)}`, JSON.stringify(list));
+    expect(total(list)).toBeLessThanOrEqual(GOOD_CLS);
+    await page.screenshot({ path: join(SCREENSHOTS, 'livebets-390x844.png') });
+    await context.close();
+  });
+});
