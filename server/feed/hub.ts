@@ -57,6 +57,8 @@ interface Conn {
   sink: FeedSink;
   sub: Subscription | null;
   closed: boolean;
+  /** Clock time of the last frame sent, for heartbeats. */
+  sentAt: number;
 }
 
 /** Encodes as uint32 (0xce + 4 bytes): a template's sequence is overwritten per connection. */
@@ -104,7 +106,7 @@ export class FeedHub {
 
   /** Registers a connection; it receives nothing until it subscribes. */
   connect(sink: FeedSink): FeedConnection {
-    const conn: Conn = { id: this.nextId++, seq: 0, sink, sub: null, closed: false };
+    const conn: Conn = { id: this.nextId++, seq: 0, sink, sub: null, closed: false, sentAt: this.clock.now() };
     this.conns.set(conn.id, conn);
     return {
       id: conn.id,
@@ -141,6 +143,24 @@ export class FeedHub {
       let tpl = templates.get(key);
       if (tpl === undefined) templates.set(key, (tpl = this.template(at, mine)));
       conn.sink.send(tpl ? withSeq(tpl, conn.seq) : this.codec.encodeFrame(deltaFrame(conn.seq, at, mine)));
+      conn.sentAt = this.clock.now();
+    }
+  }
+
+  /**
+   * Sends an empty delta to every subscribed connection that got nothing for `idleMs`: the
+   * client then knows a silent socket means a dead feed (workers/core/feed/sweeps.ts
+   * silenceSweep). Called only while this process's feed is fresh.
+   */
+  heartbeat(idleMs: number): void {
+    const now = this.clock.now();
+    let tpl: Uint8Array | null | undefined;
+    for (const conn of this.conns.values()) {
+      if (!conn.sub || now - conn.sentAt < idleMs || conn.sink.buffered() > this.maxBuffered) continue;
+      conn.seq++;
+      if (tpl === undefined) tpl = this.template(now, []);
+      conn.sink.send(tpl ? withSeq(tpl, conn.seq) : this.codec.encodeFrame(deltaFrame(conn.seq, now, [])));
+      conn.sentAt = now;
     }
   }
 
@@ -192,6 +212,7 @@ export class FeedHub {
       }
     }
     conn.sink.send(bytes);
+    conn.sentAt = this.clock.now();
   }
 
   /**

@@ -80,6 +80,8 @@ export class LiveState {
   private lastFeedAt = -Infinity;
   /** Suspension shown to players (checkFeed published it); prices read as suspended anyway when stale. */
   private suspendedShown = false;
+  /** Something read the state as suspended (a snapshot sent, a price refused): the reopening must be published. */
+  private staleSeen = false;
 
   constructor(opts: LiveStateOptions = {}) {
     this.clock = opts.clock;
@@ -103,8 +105,9 @@ export class LiveState {
    */
   markFeed(now: number): FeedChange[] {
     this.lastFeedAt = Math.max(this.lastFeedAt, now);
-    if (!this.suspendedShown) return [];
+    if (!this.suspendedShown && !this.staleSeen) return [];
     this.suspendedShown = false;
+    this.staleSeen = false;
     return this.suspensionChanges(false);
   }
 
@@ -120,7 +123,10 @@ export class LiveState {
 
   /** Whether the state reads as suspended now (stale feed, or a suspension shown and not lifted). */
   private suspended(): boolean {
-    return this.suspendedShown || !this.isFresh();
+    if (this.suspendedShown) return true;
+    if (this.isFresh()) return false;
+    this.staleSeen = true;
+    return true;
   }
 
   /** Status changes of every match taking bets: shown stopped, or back to its own status. */

@@ -287,13 +287,17 @@ export async function startElectedFeedService(
 /**
  * Every process watches its own feed: when the last frame or heartbeat is older than the limit,
  * its live markets are shown locked to its players (the hub's ordinary delta path) and coupon
- * placement reads them as suspended (LiveState.currentOdd) until the next frame.
+ * placement reads them as suspended (LiveState.currentOdd) until the next frame. While fresh it
+ * sends its sockets a heartbeat when they got nothing for a second.
  */
 export function watchFeedFreshness(state: LiveState, hub: FeedHub, scheduler: Scheduler, everyMs = 250): () => void {
   return scheduler.every(everyMs, () => {
     const now = scheduler.now();
     const changes = state.checkFeed(now);
     if (changes.length) hub.publish(changes, now);
+    // players' sockets hear the feed is alive even when nothing they watch moves; a stale
+    // process falls silent, and its clients lock their markets too
+    else if (state.isFresh(now)) hub.heartbeat(FEED_HEARTBEAT_MS);
   });
 }
 

@@ -53,6 +53,16 @@ export interface OddsStore {
   outcomes: Map<number, StoreOutcome>;
   /** Outcomes whose arrow is showing, for the arrow sweep. */
   moving: Set<number>;
+  /** Client time of the last frame applied (-Infinity before the first). */
+  frameAt: number;
+  /**
+   * The server sends heartbeats (an empty delta when nothing moved): only then does a silent
+   * socket mean a dead feed, and silenceSweep may lock the live markets (an older server never
+   * arms it).
+   */
+  heartbeats: boolean;
+  /** Matches silenceSweep showed stopped; the next frame gives them their own bet status back. */
+  silenced: Set<number>;
 }
 
 /** What a frame or a sweep changed, for diff.ts. */
@@ -76,7 +86,10 @@ export type ApplyStatus =
   | 'ignored';
 
 export function createOddsStore(): OddsStore {
-  return { seq: 0, synced: false, matches: new Map(), groups: new Map(), outcomes: new Map(), moving: new Set() };
+  return {
+    seq: 0, synced: false, matches: new Map(), groups: new Map(), outcomes: new Map(), moving: new Set(),
+    frameAt: -Infinity, heartbeats: false, silenced: new Set(),
+  };
 }
 
 export function createTouched(): Touched {
@@ -91,6 +104,7 @@ export function isUntouched(t: Touched): boolean {
 /** Applies a frame at client time `now`, adding what changed to `touched`. */
 export function applyFrame(store: OddsStore, frame: FeedFrame, now: number, touched: Touched = createTouched()): ApplyStatus {
   if (frame.kind === 'snapshot') {
+    heard(store, now, touched);
     applySnapshot(store, frame.matches, frame.t, now, touched);
     store.seq = frame.seq;
     store.synced = true;
@@ -102,8 +116,22 @@ export function applyFrame(store: OddsStore, frame: FeedFrame, now: number, touc
     return 'gap';
   }
   store.seq = frame.seq;
+  heard(store, now, touched);
+  if (!frame.changes.length) store.heartbeats = true;
   for (const c of frame.changes) applyChange(store, c, now, touched);
   return 'applied';
+}
+
+/** A frame in sequence arrived: the feed lives, matches silenceSweep stopped take bets again. */
+function heard(store: OddsStore, now: number, touched: Touched): void {
+  store.frameAt = now;
+  for (const id of store.silenced) {
+    const m = store.matches.get(id);
+    if (!m || m.bs !== 'stopped') continue;
+    m.bs = 'started';
+    touched.all.add(id);
+  }
+  store.silenced.clear();
 }
 
 function applySnapshot(store: OddsStore, matches: readonly LiveMatch[], serverNow: number, now: number, touched: Touched): void {

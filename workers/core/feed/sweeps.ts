@@ -4,7 +4,7 @@
  * functions of (store, now); startSweeps wires them to an injected timer.
  */
 import {
-  LIVE_WINDOW_MS, ODD_ARROW_MS, STALE_CHECK_MS, TIMER_TICK_MS, isStale,
+  LIVE_WINDOW_MS, ODD_ARROW_MS, STALE_CHECK_MS, TIMER_TICK_MS, isFeedFresh, isStale,
 } from '../../../domain/match/live-timings.ts';
 import { isLive, isPaused, isRemovedStatus } from '../../../domain/match/status.ts';
 import { createTouched, isUntouched, removeMatch } from './odds-store.ts';
@@ -23,6 +23,23 @@ export function staleSweep(store: OddsStore, now: number, touched: Touched): num
     stopped.push(m.id);
   }
   return stopped;
+}
+
+/**
+ * The feed's own freshness on the client (the rule of domain/match/live-timings.ts, as on the
+ * server): a socket silent for the limit while the server sends heartbeats means the prices may be
+ * old (the server froze, the network stalls): every live match taking bets is shown stopped until
+ * the next frame (applyFrame gives them back). Returns the ids it stopped.
+ */
+export function silenceSweep(store: OddsStore, now: number, touched: Touched): number[] {
+  if (!store.heartbeats || store.silenced.size || isFeedFresh(store.frameAt, now)) return [];
+  for (const m of store.matches.values()) {
+    if (isRemovedStatus(m) || m.bs !== 'started') continue;
+    m.bs = 'stopped';
+    store.silenced.add(m.id);
+    touched.all.add(m.id);
+  }
+  return [...store.silenced];
 }
 
 /**
@@ -72,7 +89,7 @@ export function arrowSweep(store: OddsStore, now: number, touched: Touched): num
 export type Every = (ms: number, fn: () => void) => () => void;
 
 /**
- * Runs the sweeps on their timings: arrows and removal on the 1 s tick, stale and the live window
+ * Runs the sweeps on their timings: arrows, removal and silence on the 1 s tick, stale and the live window
  * every 60 s. `changed` receives what each run touched, when it touched anything.
  */
 export function startSweeps(store: OddsStore, every: Every, now: () => number, changed: (t: Touched) => void): () => void {
@@ -85,6 +102,7 @@ export function startSweeps(store: OddsStore, every: Every, now: () => number, c
     every(TIMER_TICK_MS, run((t) => {
       arrowSweep(store, now(), t);
       removalSweep(store, t);
+      silenceSweep(store, now(), t);
     })),
     every(STALE_CHECK_MS, run((t) => {
       staleSweep(store, now(), t);
