@@ -58,5 +58,8 @@ export async function boLegacy<T>(name: 'transferRequests' | 'approveTransferReq
   return r as unknown as T & { status: true };
 }
 
-/** A fresh key for one money action (one confirmation dialog). */
-export const newIdempotencyKey = (): string => crypto.randomUUID();
+/**
+ * A fresh key for one money action (one confirmation dialog). getRandomValues, not randomUUID:
+ * the latter exists only in secure contexts, and a shop's back office may run on plain HTTP.
+ */
+export const newIdempotencyKey = (): string => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
