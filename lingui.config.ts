@@ -5,6 +5,10 @@ export default defineConfig({
   sourceLocale: 'en',
   locales: ['tr', 'en'],
   fallbackLocales: { default: 'en' },
-  catalogs: [{ path: '<rootDir>/src/i18n/locales/{locale}/messages', include: ['src'] }],
+  catalogs: [
+    { path: '<rootDir>/src/i18n/locales/{locale}/messages', include: ['src'], exclude: ['<rootDir>/src/features/backoffice/**'] },
+    // The back office's words load with the back office: none of them in the player's start.
+    { path: '<rootDir>/src/features/backoffice/locales/{locale}/messages', include: ['<rootDir>/src/features/backoffice'] },
+  ],
   format: formatter({ lineNumbers: false }),
 });

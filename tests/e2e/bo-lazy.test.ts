@@ -9,8 +9,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { STATIC, assertBuilt, useAppUnderTest } from './app-under-test.ts';
 
-// Text only back-office code carries: a call name of the shell, a class of its stylesheet, a label.
-const MARKERS = ['bo/whoami', '.bo-top{', 'bo/createCutoff'];
+// Text only back-office code carries: a call name of the shell, a class of its stylesheet, a call of
+// a screen, and a Turkish word of its own catalogue.
+const MARKERS = ['bo/whoami', '.bo-top{', 'bo/createCutoff', 'Yönetim paneli'];
 const hasMarker = (text: string): string | undefined => MARKERS.find((m) => text.includes(m));
 const asset = (url: string): string => readFileSync(join(STATIC, new URL(url, 'http://x').pathname), 'utf8');
 
@@ -30,6 +31,29 @@ function initialFiles(): string[] {
   }
   return [...seen];
 }
+
+/** (context, msgid) -> msgstr of a .po catalogue, obsolete entries left out. */
+function readPo(path: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const block of readFileSync(path, 'utf8').split('\n\n')) {
+    const id = /^msgid "(.*)"$/m.exec(block)?.[1];
+    if (!id || block.includes('#~')) continue;
+    out.set(`${/^msgctxt "(.*)"$/m.exec(block)?.[1] ?? ''}\u0004${id}`, /^msgstr "(.*)"$/m.exec(block)?.[1] ?? '');
+  }
+  return out;
+}
+
+describe('back office is lazy: its words', () => {
+  it('has its own catalogue, translated, and no word of it in the player\'s', () => {
+    const en = readPo('src/features/backoffice/locales/en/messages.po');
+    const tr = readPo('src/features/backoffice/locales/tr/messages.po');
+    expect(en.size).toBeGreaterThan(100);
+    expect([...en.keys()].filter((k) => !tr.get(k))).toEqual([]);
+    const holes = (x: string) => (x.match(/\{\w+\}/g) ?? []).sort().join(',');
+    expect([...tr].filter(([k, v]) => holes(k.split('\u0004')[1]!) !== holes(v)).map(([k]) => k)).toEqual([]);
+    for (const lang of ['tr', 'en']) expect(readFileSync(`src/i18n/locales/${lang}/messages.po`, 'utf8')).not.toContain('src/features/backoffice/');
+  });
+});
 
 describe('back office is lazy: the build', () => {
   it('keeps back-office code out of the build entry and its static imports', () => {

@@ -8,6 +8,7 @@ import { BoSessionContext } from './session.tsx';
 import { AREA_LABEL, GROUP_LABEL, ROLE_LABEL } from './labels.ts';
 import { money } from './format.ts';
 import { BoLogin } from './BoLogin.tsx';
+import { loadBoWords } from './words.ts';
 import './bo.css';
 
 type Gate = { step: 'loading' } | { step: 'login'; otp: boolean; expired: boolean } | { step: 'ready'; me: BoWhoami };
@@ -23,6 +24,13 @@ const gateOf = (r: BoResult<'bo/whoami'>): Gate => (r.status && !r.needOtp ? { s
 export function BoApp() {
   const { lang } = useParams({ strict: false }) as { lang: string };
   const [gate, setGate] = useState<Gate>({ step: 'loading' });
+  // The language whose back-office words are loaded; nothing is drawn before them.
+  const [words, setWords] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadBoWords(lang).then(() => { if (live) setWords(lang); });
+    return () => { live = false; };
+  }, [lang]);
 
   const whoami = useCallback(() => bo('bo/whoami', {}).then((r) => setGate(gateOf(r))), []);
   useEffect(() => {
@@ -43,7 +51,7 @@ export function BoApp() {
   useIdle(me !== null && SECOND_FACTOR_ROLES.includes(me.role), () => setGate({ step: 'login', otp: true, expired: true }));
   useSlashFocus();
 
-  if (gate.step === 'loading') return <div className="bo bo-loading" aria-busy="true" />;
+  if (gate.step === 'loading' || words !== lang) return <div className="bo bo-loading" aria-busy="true" />;
   if (gate.step === 'login') return <BoLogin key={String(gate.otp)} needOtp={gate.otp} expired={gate.expired} onIn={(m) => setGate({ step: 'ready', me: m })} />;
   return (
     <BoSessionContext.Provider value={{ me: gate.me, refresh: whoami, lang }}>

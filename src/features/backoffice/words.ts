@@ -1,0 +1,15 @@
+import type { Messages } from '@lingui/core';
+import { i18n } from '../../i18n/i18n.ts';
+
+// The back office's own catalogue (lingui.config.ts): loaded with the back office, so none of its
+// words sit in the player's start. Languages without one fall back to English, like the app's.
+const catalogs: Record<string, () => Promise<{ messages: Messages }>> = {
+  tr: () => import('./locales/tr/messages.po'),
+  en: () => import('./locales/en/messages.po'),
+};
+
+/** Adds the back office's words to the active language (i18n.load merges and re-renders). */
+export async function loadBoWords(lang: string): Promise<void> {
+  const { messages } = await (catalogs[lang] ?? catalogs.en!)();
+  i18n.load(i18n.locale, messages);
+}
