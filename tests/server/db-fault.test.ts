@@ -41,10 +41,10 @@ describe.skipIf(!HAS_PG)('database connections killed on pg', () => {
 
   it('a transaction and a lock holder in flight fail, the process lives, the next calls work', async () => {
     await db.query('select 1');
-    let inTx = false;
+    const seen = { inTx: false };
     const tx = db.tx(async (q) => {
       await q.query('select 1');
-      inTx = true;
+      seen.inTx = true;
       await q.query('select pg_sleep(5)');
       return 'committed';
     }).then(() => null, (err: Error) => err);
@@ -53,7 +53,7 @@ describe.skipIf(!HAS_PG)('database connections killed on pg', () => {
       await new Promise((r) => setTimeout(r, 300));
       return 'done';
     });
-    for (let i = 0; i < 100 && !inTx; i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 100 && !seen.inTx; i++) await new Promise((r) => setTimeout(r, 10));
     expect(await killAll()).toBeGreaterThan(0);
     expect(await tx).toBeInstanceOf(Error);
     // fn ran; the unlock failed on the dead connection, which the pool drops
