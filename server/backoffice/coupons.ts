@@ -12,8 +12,12 @@ import { cancelCouponIn, sellCouponIn, type SellLive } from '../betting-lifecycl
 import { notYours, scopeSql, type BoActor, type BoContext } from './guard.ts';
 import { post } from './money.ts';
 
-/** The most rows a coupon search counts: beyond it the total shows as this number (a count over millions costs more than the page). */
-export const COUPON_COUNT_CAP = 10_000;
+/**
+ * The most rows a coupon search counts: beyond it the total shows as this number (20 pages of 50).
+ * An exact count of a big dealer's subtree reads every coupon of the period; counted in creation
+ * order like the page, it stops at the cap.
+ */
+export const COUPON_COUNT_CAP = 1_000;
 
 interface CouponRow {
   id: number; user_id: number; username: string; parent_id: number | null; dealer_name: string | null; ticket_type: string; is_live: number; status: number;
@@ -29,9 +33,9 @@ const couponOf = (r: CouponRow): BoCoupon => ({
 });
 
 /** A page of the subtree's coupons, newest first, with the filters of the search form. */
-export async function couponSearch(q: Queryable, a: BoActor, p: z.infer<typeof boCouponsPayload>) {
+export async function couponSearch(q: Queryable, a: BoActor, p: z.infer<typeof boCouponsPayload>, perUserMax = PER_USER_MAX) {
   const args: unknown[] = [a.userId];
-  const where = [scopeSql(a, 'c.user_id', 1)];
+  const where: string[] = [];
   if (p.couponId) { args.push(p.couponId); where.push(`c.id = $${args.length}`); }
   if (p.userId) { args.push(p.userId); where.push(`c.user_id = $${args.length}`); }
   if (p.userName) { args.push(p.userName); where.push(`c.user_id = (select id from users where username = $${args.length})`); }
@@ -41,13 +45,43 @@ export async function couponSearch(q: Queryable, a: BoActor, p: z.infer<typeof b
   if (p.status !== undefined) { args.push(p.status); where.push(`c.status = $${args.length}`); }
   if (p.ticketType) { args.push(p.ticketType); where.push(`c.ticket_type = $${args.length}`); }
   if (p.isLive !== undefined) { args.push(p.isLive); where.push(`c.is_live = $${args.length}`); }
-  const cond = where.join(' and ');
+  const filters = where.length ? where.join(' and ') : 'true';
   const dir = p.dir === 'asc' ? 'asc' : 'desc';
   const sortCol = p.sort === 'totalStake' ? 'c.total_stake' : p.sort === 'winAmount' ? 'c.income' : 'c.created_at';
-  const [count] = await q.query<{ n: number }>(`select count(*)::int as n from (select 1 from coupons c where ${cond} limit ${COUPON_COUNT_CAP}) x`, args);
-  const rows = await q.query<CouponRow>(
-    `select ${COUPON_COLUMNS} ${COUPON_FROM} where ${cond} order by ${sortCol} ${dir}, c.id ${dir} limit ${p.limit} offset ${p.order * p.limit}`, args);
+  const order = `${sortCol} ${dir}, c.id ${dir}`;
+  const offset = p.order * p.limit;
+  // A small subtree is read user by user (each player's coupons by coupons_user_date_idx); a big
+  // one, the team's whole network or a search for one coupon or user, in creation order
+  // (coupons_created_idx), keeping the rows of the subtree.
+  const perUser = !a.team && !p.couponId && !p.userId && !p.userName && perUserMax > 0 && (await subtreeSize(q, a.userId)) <= perUserMax;
+  const [countSql, pageSql] = perUser
+    ? [
+      `select count(*)::int as n from (select 1 from user_tree t cross join lateral (select 1 from coupons c where c.user_id = t.descendant_id and ${filters} limit ${COUPON_COUNT_CAP}) x
+        where t.ancestor_id = $1 limit ${COUPON_COUNT_CAP}) y`,
+      // The page's ids come from the index alone (coupons_user_created_cover_idx); only they are read from the table.
+      `select ${COUPON_COLUMNS} from (
+          select x.id, x.k from user_tree t cross join lateral (
+            select c.id, ${sortCol} as k from coupons c where c.user_id = t.descendant_id and ${filters} order by ${order} limit ${offset + p.limit}) x
+           where t.ancestor_id = $1 order by x.k ${dir}, x.id ${dir} limit ${p.limit} offset ${offset}) page
+         join coupons c on c.id = page.id join users u on u.id = c.user_id left join users d on d.id = u.parent_id
+        order by ${order}`,
+    ]
+    : [
+      `select count(*)::int as n from (select 1 from coupons c where ${scopeSql(a, 'c.user_id', 1)} and ${filters} order by c.created_at desc, c.id desc limit ${COUPON_COUNT_CAP}) x`,
+      `select ${COUPON_COLUMNS} ${COUPON_FROM} where ${scopeSql(a, 'c.user_id', 1)} and ${filters} order by ${order} limit ${p.limit} offset ${offset}`,
+    ];
+  // The count and the page go on two connections at once where the driver has a pool.
+  const [[count], rows] = await Promise.all([q.query<{ n: number }>(countSql, args), q.query<CouponRow>(pageSql, args)]);
   return { status: true as const, totalCount: count?.n ?? 0, results: rows.map(couponOf) };
+}
+
+/** Up to this many users below a dealer, its coupons are searched user by user. */
+export const PER_USER_MAX = 1_000;
+
+/** How many users are below a node (stops counting past PER_USER_MAX). */
+async function subtreeSize(q: Queryable, userId: number): Promise<number> {
+  const [r] = await q.query<{ n: number }>(`select count(*)::int as n from (select 1 from user_tree where ancestor_id = $1 limit ${PER_USER_MAX + 1}) x`, [userId]);
+  return r?.n ?? 0;
 }
 
 /** Locks a coupon of the subtree (not yours = not found). */
