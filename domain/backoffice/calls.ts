@@ -180,6 +180,7 @@ export const boCouponsPayload = z.object({
   status: z.union([z.literal(0), z.literal(1), z.literal(-1), z.literal(-2), z.literal(2)]).optional(),
   ticketType: z.enum(['TK', 'KK', 'CK', 'SK']).optional(), isLive: z.union([z.literal(0), z.literal(1)]).optional(),
 });
+/** totalCount stops at 1,000 (server/backoffice/coupons.ts COUPON_COUNT_CAP): show '1000+' and keep paging while a page is full. */
 export type BoCouponsReply = Page<BoCoupon>;
 /** bo/couponDetail, bo/cancelCoupon, bo/setCouponWaiting, bo/sellCoupon, bo/markCouponPaid. */
 export const boCouponIdPayload = z.object({ ...common, couponId: id, reason: text(200).optional() });
