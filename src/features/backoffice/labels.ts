@@ -9,7 +9,7 @@ export const ROLE_LABEL: Record<Role, MessageDescriptor> = {
 };
 
 export const GROUP_LABEL: Record<BoArea['group'], MessageDescriptor> = {
-  network: msg`Network`, money: msg`Money`, coupons: msg({ message: 'Coupons', context: 'back office' }), reports: msg`Reports`, logs: msg`Logs`, account: msg({ message: 'Account', context: 'back office' }),
+  network: msg`Network`, money: msg`Money`, coupons: msg`Betting`, reports: msg`Reports`, logs: msg`Logs`, account: msg({ message: 'Account', context: 'back office' }),
 };
 
 export const AREA_LABEL: Record<string, MessageDescriptor> = {

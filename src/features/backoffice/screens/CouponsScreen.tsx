@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { BoCoupon } from '../../../../domain/backoffice/calls.ts';
 import { bo } from '../bo-client.ts';
 import { BoDialog } from '../dialog.tsx';
+import { useDealerFilter } from '../dealer-filter.ts';
 import { FilterBar, type Filter } from '../filters.tsx';
 import { BoList, num, oneOf, opt, useBoList } from '../list.tsx';
 import { useAction, useBoFetch } from '../action.ts';
@@ -58,10 +59,11 @@ export function CouponsScreen() {
   const list = useBoList('bo/coupons', couponFilters);
   const columns = useCouponColumns();
   const [open, setOpen] = useState<number | null>(null);
+  const dealerFilter = useDealerFilter();
   const filters: Filter[] = [
     { name: 'couponId', label: t`Coupon number`, type: 'number', search: false },
     { name: 'userName', label: t`User`, type: 'text', search: true, placeholder: t`Username` },
-    { name: 'dealerId', label: t`Dealer id`, type: 'number' },
+    dealerFilter,
     { name: 'from', label: t`From`, type: 'date' },
     { name: 'to', label: t`To`, type: 'date' },
     { name: 'status', label: t`Status`, type: 'select', options: [{ value: '', label: t`All` }, ...STATUS_VALUES.map((s) => ({ value: String(s), label: t(COUPON_STATUS[s]!) }))] },

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { BoCutoff } from '../../../../domain/backoffice/calls.ts';
 import { bo, newIdempotencyKey } from '../bo-client.ts';
 import { BoDialog } from '../dialog.tsx';
+import { useDealerFilter } from '../dealer-filter.ts';
 import { FilterBar } from '../filters.tsx';
 import { BoList, num, opt, useBoList } from '../list.tsx';
 import { useAction, useBoFetch } from '../action.ts';
@@ -22,6 +23,7 @@ export function CutoffScreen() {
   const [preview, setPreview] = useState<Omit<BoCutoff, 'id' | 'status' | 'createdBy' | 'createdAt'> | null>(null);
   const [ask, setAsk] = useState<{ kind: 'create'; key: string } | { kind: 'revert'; cutoff: BoCutoff } | null>(null);
   const act = useAction();
+  const dealerFilter = useDealerFilter();
   const dealerId = num(form.dealerId);
   const cur = me.currency;
   const doPreview = async () => {
@@ -84,7 +86,7 @@ export function CutoffScreen() {
         )}
       </section>
       <h2><Trans>Cut-offs</Trans></h2>
-      <FilterBar filters={[{ name: 'dealerId', label: t`Dealer id`, type: 'number' }]} search={list.search} onApply={(v) => list.setSearch(v)} />
+      <FilterBar filters={[dealerFilter]} search={list.search} onApply={(v) => list.setSearch(v)} />
       <BoList list={list} label={t`Cut-offs`} columns={columns} rowKey={(c) => c.id} />
       <BoDialog open={ask !== null} title={ask?.kind === 'revert' ? t`Revert cut-off` : t`Cut off`} onClose={() => setAsk(null)} busy={act.busy}
         confirm={ask?.kind === 'revert' ? t`Revert` : t`Cut off`} danger={ask?.kind === 'revert'} onConfirm={() => void confirm()}>

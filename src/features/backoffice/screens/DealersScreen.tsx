@@ -6,6 +6,7 @@ import { CHILD_ROLE_PERMISSION } from '../../../../domain/backoffice/permissions
 import { parseAmount, minorToDecimal } from '../../../../domain/money.ts';
 import { bo } from '../bo-client.ts';
 import { BoDialog } from '../dialog.tsx';
+import { useDealerFilter } from '../dealer-filter.ts';
 import { FilterBar, type Filter } from '../filters.tsx';
 import { BoList, num, oneOf, opt, useBoList } from '../list.tsx';
 import { useAction, useBoFetch } from '../action.ts';
@@ -34,11 +35,12 @@ export function DealersScreen() {
   const [open, setOpen] = useState<BoDealer | null>(null);
   const [create, setCreate] = useState(false);
   const creatable = NODE_ROLES.filter((r) => r !== 'operator' && can(CHILD_ROLE_PERMISSION[r]));
+  const parentFilter = useDealerFilter('parentId', t`Under`);
   const filters: Filter[] = [
     { name: 'search', label: t`Search`, type: 'text', search: true, placeholder: t`Username or name` },
     { name: 'role', label: t`Role`, type: 'select', options: [{ value: '', label: t`All` }, ...NODE_ROLES.map((r) => ({ value: r, label: t(ROLE_LABEL[r]) }))] },
     { name: 'status', label: t`Status`, type: 'select', options: [{ value: '', label: t`All` }, { value: '1', label: t`Active` }, { value: '0', label: t`Passive` }] },
-    { name: 'parentId', label: t`Under (id)`, type: 'number' },
+    parentFilter,
   ];
   const columns: Column<BoDealer>[] = [
     { key: 'user', header: t`Dealer`, render: (d) => d.userName, sort: 'userName' },

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { BoMovement } from '../../../../domain/backoffice/calls.ts';
+import { useDealerFilter } from '../dealer-filter.ts';
 import { FilterBar, type Filter } from '../filters.tsx';
 import { BoList, num, opt, useBoList } from '../list.tsx';
 import { useBo } from '../session.tsx';
@@ -31,8 +32,9 @@ function Movements({ call }: { call: 'bo/userMovements' | 'bo/dealerMovements' }
   const { lang, me } = useBo();
   const list = useBoList(call, movementsPayload);
   const columns = useMovementColumns();
+  const dealerFilter = useDealerFilter();
   const filters: Filter[] = [
-    { name: call === 'bo/userMovements' ? 'userId' : 'dealerId', label: call === 'bo/userMovements' ? t`User id` : t`Dealer id`, type: 'number' },
+    call === 'bo/userMovements' ? { name: 'userId', label: t`User id`, type: 'number' } : dealerFilter,
     { name: 'kind', label: t`Movement`, type: 'text', search: true, placeholder: t`e.g. bet, win, transfer` },
     { name: 'from', label: t`From`, type: 'date' },
     { name: 'to', label: t`To`, type: 'date' },
@@ -55,6 +57,7 @@ export const DealerMovementsScreen = () => <Movements call="bo/dealerMovements" 
 export function AccountsScreen() {
   const { t } = useLingui();
   const { lang, me } = useBo();
+  const dealerFilter = useDealerFilter();
   const list = useBoList('bo/accounts', (s) => ({ ...opt('search', s.search), ...opt('dealerId', num(s.dealerId)) }));
   type Row = NonNullable<typeof list.rows>[number];
   const columns: Column<Row>[] = [
@@ -66,7 +69,7 @@ export function AccountsScreen() {
   ];
   return (
     <>
-      <FilterBar filters={[{ name: 'search', label: t`Search`, type: 'text', search: true, placeholder: t`Username` }, { name: 'dealerId', label: t`Dealer id`, type: 'number' }]}
+      <FilterBar filters={[{ name: 'search', label: t`Search`, type: 'text', search: true, placeholder: t`Username` }, dealerFilter]}
         search={list.search} onApply={(v) => list.setSearch(v)}
         extra={list.rows !== null && <span className="num">{t({ message: 'Total', context: 'back office' })} <strong>{money(Number(list.extra.total ?? 0), me.currency, lang)}</strong></span>} />
       <BoList list={list} label={t`Accounts`} columns={columns} rowKey={(a) => a.id} />

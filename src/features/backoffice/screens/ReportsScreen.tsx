@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { BoBandRow, BoDailyRow } from '../../../../domain/backoffice/calls.ts';
 import { FilterBar } from '../filters.tsx';
+import { useDealerFilter } from '../dealer-filter.ts';
 import { num, opt } from '../list.tsx';
 import { useBoFetch } from '../action.ts';
 import { useBo } from '../session.tsx';
@@ -23,6 +24,7 @@ export function ReportsScreen() {
   const groupBy: GroupBy = search.groupBy === 'shop' || search.groupBy === 'terminal' ? search.groupBy : 'dealer';
   const dealerId = num(search.dealerId);
   const base = { from, to, ...opt('dealerId', dealerId) };
+  const dealerFilter = useDealerFilter();
   const daily = useBoFetch('bo/dailyReport', { ...base, groupBy });
   const stakes = useBoFetch('bo/stakeRanges', base);
   const bands = useBoFetch('bo/paymentBands', base);
@@ -50,7 +52,7 @@ export function ReportsScreen() {
       <FilterBar filters={[
         { name: 'from', label: t`From`, type: 'date' }, { name: 'to', label: t`To`, type: 'date' },
         { name: 'groupBy', label: t`Per`, type: 'select', options: [{ value: '', label: t`Dealer` }, { value: 'shop', label: t`Shop` }, { value: 'terminal', label: t`Terminal` }] },
-        { name: 'dealerId', label: t`Dealer id`, type: 'number' },
+        dealerFilter,
       ]} search={{ ...search, from, to }} onApply={(v) => setSearch(v)} />
       <section aria-labelledby="r-daily">
         <div className="bo-actions"><h2 id="r-daily"><Trans>Daily report</Trans></h2><a className="bo-btn bo-btn-small" href={csv('dailyReport')} download><Trans>CSV export</Trans></a></div>

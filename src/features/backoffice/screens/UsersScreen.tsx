@@ -6,6 +6,7 @@ import { PRODUCTS } from '../../../../domain/account/permissions.ts';
 import { minorToDecimal, parseAmount } from '../../../../domain/money.ts';
 import { bo } from '../bo-client.ts';
 import { BoDialog } from '../dialog.tsx';
+import { useDealerFilter } from '../dealer-filter.ts';
 import { FilterBar, type Filter } from '../filters.tsx';
 import { BoList, num, oneOf, opt, useBoList } from '../list.tsx';
 import { useAction, useBoFetch } from '../action.ts';
@@ -33,11 +34,12 @@ export function UsersScreen() {
   const list = useBoList('bo/users', usersPayload);
   const [open, setOpen] = useState<number | null>(null);
   const [create, setCreate] = useState(false);
+  const dealerFilter = useDealerFilter();
   const filters: Filter[] = [
     { name: 'search', label: t`Search`, type: 'text', search: true, placeholder: t`Username or name` },
     { name: 'role', label: t`Role`, type: 'select', options: [{ value: '', label: t`All` }, { value: 'player', label: t(ROLE_LABEL.player) }, { value: 'terminal', label: t(ROLE_LABEL.terminal) }] },
     { name: 'status', label: t`Status`, type: 'select', options: [{ value: '', label: t`All` }, { value: '1', label: t`Active` }, { value: '0', label: t`Passive` }] },
-    { name: 'dealerId', label: t`Dealer id`, type: 'number' },
+    dealerFilter,
     { name: 'createdFrom', label: t`Created from`, type: 'date' },
     { name: 'createdTo', label: t`Created to`, type: 'date' },
   ];
