@@ -126,7 +126,8 @@ export async function createDealer(q: Queryable, ctx: BoContext, p: z.infer<type
   // A new node starts with its role's defaults, cut to what its parent (or the creating team member) holds.
   const perms = grantable(parent?.permissions ?? a.permissions, p.role).filter((x) => DEFAULT_PERMISSIONS[p.role].includes(x));
   await q.query('insert into dealers (user_id, permissions, commission_percent) values ($1, $2, $3)', [id, perms, p.commissionPercent]);
-  await q.query('update users set online_user = 0 where id = $1', [id]);
+  // A network node is no player: no online money pages and no product (it cannot bet with the credit it hands out).
+  await q.query(`update users set online_user = 0, products = '{}'::jsonb where id = $1`, [id]);
   await ctx.audit(q, { action: 'createDealer', objectType: 'user', objectId: id, after: { userName: p.userName, role: p.role, parentId: parent?.id ?? null, permissions: perms, commissionPercent: p.commissionPercent } });
   return id;
 }

@@ -55,6 +55,7 @@ export async function seedBackOfficeDemo(db: Db, now: number): Promise<boolean> 
       }
       if (n.role !== 'player' && n.role !== 'terminal') {
         await q.query('insert into dealers (user_id, permissions, commission_percent) values ($1, $2, $3)', [u!.id, DEFAULT_PERMISSIONS[n.role], n.commission ?? 0]);
+        await q.query(`update users set products = '{}'::jsonb where id = $1`, [u!.id]);
       }
       if (n.credit > 0) await load(q, n.role === 'operator' ? null : parentId, u!.id, n.credit, now, n.role === 'operator' ? admin.id : parentId!);
     }
