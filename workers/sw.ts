@@ -9,7 +9,8 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 // Every client route (/tr/coupons ...) opens from the precached shell, online or not.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/ws\//, /^\/ekol\//] }));
+// The demo provider's game pages (in the game frame) are the provider's, never the app shell.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/ws\//, /^\/ekol\//, /^\/demo-provider\//] }));
 
 // The update prompt asks before a new version takes over.
 self.addEventListener('message', (event) => {

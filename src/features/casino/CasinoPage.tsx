@@ -90,7 +90,10 @@ export function CasinoPage({ lang, product, query = {} }: { lang: string; produc
       {lobby.state === 'ready' && lobby.data.banners.length > 0 && (
         <BannerCarousel banners={lobby.data.banners} lang={lang} label={t`Promotions`} testId="casino-banners" />
       )}
-      {jackpotsOn && live && <JackpotTiles tiers={jackpotTiers} view={live} />}
+      {jackpotsOn && (live
+        ? <JackpotTiles tiers={jackpotTiers} view={live} />
+        // the tiles' space is kept until the first figures come (live casino has one tier, slots three)
+        : <div className="jackpot-tiles" aria-hidden="true">{Array.from({ length: product === 'livecasino' ? 1 : 3 }, (_, i) => <div key={i} className="jackpot-tile skeleton" />)}</div>)}
       {WITH_WINNERS.has(product) && <WinnersCarousel winners={live?.winners ?? []} />}
       {last.length > 0 && (
         <section aria-labelledby="last-played-title" data-testid="last-played">

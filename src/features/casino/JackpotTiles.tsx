@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, type CSSProperties } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { CasinoLiveView, JackpotTileView } from '../../../workers/core/api.ts';
 import { CASINO_UI } from '../../../domain/casino/calls.ts';
@@ -9,9 +9,9 @@ const COUNT_MS = 5_000;
 
 /**
  * An amount in ten-thousandths (the jackpot scale) with 4 decimals in the locale's format: formatted
- * from its decimal string, never through a float.
+ * from its decimal string, never through a float. The currency is drawn beside it by the tile.
  */
-export function jackpotAmount(balance: number, view: Pick<CasinoLiveView, 'locale' | 'symbol' | 'scale'>): string {
+export function jackpotAmount(balance: number, view: Pick<CasinoLiveView, 'locale' | 'scale'>): string {
   const digits = CASINO_UI.jackpotDecimals;
   const b = Math.max(0, Math.round(balance));
   const whole = Math.floor(b / view.scale);
@@ -20,8 +20,7 @@ export function jackpotAmount(balance: number, view: Pick<CasinoLiveView, 'local
   let f: Intl.NumberFormat;
   try { f = new Intl.NumberFormat(view.locale, opts); } catch { f = new Intl.NumberFormat('en', opts); }
   // a decimal string is formatted exactly (Intl.NumberFormat v3)
-  const text = f.format(`${whole}.${frac}` as unknown as number);
-  return view.symbol ? `${text} ${view.symbol}` : text;
+  return f.format(`${whole}.${frac}` as unknown as number);
 }
 
 /** One tile: its amount counts from what is shown to the new balance (jumps under reduced motion). */
@@ -52,7 +51,7 @@ function Tile({ tier, label, view, reduced }: { tier: JackpotTileView; label: st
   return (
     <div className="jackpot-tile" data-tier={tier.key} data-light={tier.light} data-testid={`casino-jackpot-${tier.key}`}>
       <small>{label}</small>
-      <strong ref={out} aria-live="off" />
+      <span className="jackpot-amount" dir="ltr"><strong ref={out} aria-live="off" />{view.symbol && <span className="jackpot-cur">{view.symbol}</span>}</span>
     </div>
   );
 }
@@ -64,13 +63,8 @@ export function JackpotTiles({ tiers, view }: { tiers: readonly JackpotTileView[
   if (!tiers.length) return null;
   const label = { mega: t`Mega jackpot`, daily: t`Daily jackpot`, weekly: t`Weekly jackpot` };
   return (
-    <section className={tiers.length === 1 ? 'jackpot-tiles single' : 'jackpot-tiles'} style={{ '--tiers': tiers.length } as CSSProperties} aria-label={t`Jackpots`} data-testid="casino-jackpots">
+    <section className="jackpot-tiles" aria-label={t`Jackpots`} data-testid="casino-jackpots">
       {tiers.map((tier) => <Tile key={tier.key} tier={tier} label={label[tier.key]} view={view} reduced={reduced} />)}
     </section>
   );
-}
-
-/** Space kept for the tiles while the first figures come (no layout shift). */
-export function JackpotTilesSkeleton({ count }: { count: number }) {
-  return <div className={count === 1 ? 'jackpot-tiles single' : 'jackpot-tiles'} style={{ '--tiers': count } as CSSProperties} aria-hidden="true">{Array.from({ length: count }, (_, i) => <div key={i} className="jackpot-tile skeleton" />)}</div>;
 }

@@ -1,0 +1,154 @@
+/**
+ * The casino in Chromium (issue 14): a visitor's tap on a Home game opens the login popup; a player
+ * opens each product from the casino tab bar, plays a slot round and a live roulette round in the
+ * demo provider's page inside the game frame, and the header's balance and Transactions follow.
+ * Screenshots at 390x844 in tests/e2e/screenshots/casino-*.png.
+ */
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { SCREENSHOTS } from './browser.ts';
+import { useAppUnderTest } from './app-under-test.ts';
+import { LoginPageModel } from './pages/account-pages.ts';
+import { CasinoLobby, DemoGame } from './pages/casino-pages.ts';
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? SCREENSHOTS;
+const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `casino-${name}.png`) });
+
+async function login(page: Page, user: string, password: string, next: string) {
+  await page.goto(`/tr/firstlogin?nextUrl=${encodeURIComponent(next)}`);
+  const form = new LoginPageModel(page);
+  await form.fill(user, password);
+  await form.submit().click();
+  await page.waitForURL((u) => u.pathname === next);
+}
+
+/** The header's credit as a number of minor units ('1.234,50 TL' -> 123450). */
+async function headerCredit(page: Page): Promise<number> {
+  const text = (await page.getByTestId('balance').first().textContent()) ?? '';
+  const m = /([\d.]+),(\d{2})/.exec(text);
+  if (!m) throw new Error(`no credit in '${text}'`);
+  return Number(m[1]!.replace(/\./g, '')) * 100 + Number(m[2]);
+}
+
+/** The provider page's balance ('1234.50 TL' -> 123450). */
+async function gameBalance(game: DemoGame): Promise<number> {
+  await expect.poll(() => game.balance().textContent(), { timeout: 15_000 }).toMatch(/\d/);
+  const text = (await game.balance().textContent()) ?? '';
+  return Math.round(Number(/[\d.]+/.exec(text)![0]) * 100);
+}
+
+describe('casino in Chromium', () => {
+  const app = useAppUnderTest('casino', { FEED_LIVE_COUNT: '2' }, { page: 'errors' });
+
+  it('a visitor sees Home\'s casino lists and gets the login popup on a game; the casino routes send him Home', async () => {
+    const { page } = app;
+    // the push pop-ups of Home are closed for this session: they would cover the screenshots
+    await app.context.addInitScript(() => sessionStorage.setItem('popupsClosed', '1'));
+    await page.goto('/tr/');
+    const section = page.getByTestId('home-casino');
+    // the lists load when the player scrolls near them (the end of Home, after the sport sections)
+    await expect.poll(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      return section.getByTestId('game-tile').count();
+    }, { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.getByTestId('home-casino-live').scrollIntoViewIfNeeded();
+    await shot(page, 'home-lists');
+    await section.getByTestId('game-tile').first().click();
+    await page.getByRole('dialog').waitFor();
+    expect(await page.getByRole('dialog').textContent()).toContain('Giriş');
+    await shot(page, 'visitor-login-popup');
+    await page.keyboard.press('Escape');
+    await page.goto('/tr/casino');
+    await page.waitForURL((u) => u.pathname === '/tr' || u.pathname === '/tr/');
+  });
+
+  it('a player opens each product from the tab bar', async () => {
+    const { page } = app;
+    await login(page, 'ayse', 'ayse1234', '/tr/casino');
+    const lobby = new CasinoLobby(page);
+    await lobby.screen('casino').waitFor();
+    expect(await lobby.tabs().allTextContents()).toEqual(['Slotlar', 'Canlı casino', 'Tombala', 'Sanal', 'TV oyunları']);
+    await lobby.tiles().first().waitFor();
+    await lobby.jackpots().waitFor();
+    expect(await lobby.jackpots().locator('strong').first().textContent()).toMatch(/^[\d.]+,\d{4}$/);
+    // 3 across at 390 px, the name under the image
+    const boxes = await Promise.all((await lobby.tiles().all()).slice(0, 3).map((t) => t.boundingBox()));
+    expect(new Set(boxes.map((b) => Math.round(b!.y))).size).toBe(1);
+    await shot(page, 'slots');
+    // search: titles containing the text
+    await lobby.search().fill('fru');
+    await expect.poll(() => lobby.tiles().allTextContents(), { timeout: 10_000 }).toEqual(['Fruit Fiesta']);
+    await lobby.search().fill('');
+
+    for (const [product, tab] of [['livecasino', 'Canlı casino'], ['virtualgames', 'Sanal'], ['tvgames', 'TV oyunları']] as const) {
+      await lobby.tabs().filter({ hasText: tab }).click();
+      await page.waitForURL((u) => u.pathname === `/tr/${product}`);
+      await lobby.screen(product).waitFor();
+      await lobby.tiles().first().waitFor();
+      await shot(page, product);
+    }
+    await lobby.tabs().filter({ hasText: 'Tombala' }).click();
+    await lobby.screen('bingo').waitFor();
+    await page.getByTestId('bingo-open').click();
+    await lobby.frame().waitFor();
+    await gameBalance(new DemoGame(lobby.game()));
+    await shot(page, 'bingo-open');
+    await lobby.close().click();
+    await lobby.frame().waitFor({ state: 'detached' });
+  });
+
+  it('a slot round: the game runs in the frame, the balance and Transactions follow', async () => {
+    const { page } = app;
+    const lobby = new CasinoLobby(page);
+    await page.goto('/tr/casino');
+    await lobby.tile('Lucky Sevens').click();
+    await lobby.frame().waitFor();
+    const game = new DemoGame(lobby.game());
+    const before = await gameBalance(game);
+    expect(before).toBe(await headerCredit(page));
+    await game.spin().click();
+    await expect.poll(() => game.message().textContent(), { timeout: 15_000 }).toMatch(/Kazanç/);
+    const after = await gameBalance(game);
+    expect(after).not.toBe(before);
+    await shot(page, 'slot-round');
+    await lobby.close().click();
+    await lobby.frame().waitFor({ state: 'detached' });
+    // the header asks for the credit again when the game closes
+    await expect.poll(() => headerCredit(page), { timeout: 10_000 }).toBe(after);
+    await lobby.lastPlayed().first().waitFor();
+    expect(await lobby.lastPlayed().first().textContent()).toContain('Lucky Sevens');
+    await page.goto('/tr/transactions');
+    // the round's bet (and its win, if any) are ledger rows of the slots product, newest first
+    const rows = page.getByTestId('history-list').locator('li');
+    await rows.first().waitFor();
+    expect(await rows.first().textContent()).toMatch(/slot/i);
+    await shot(page, 'transactions');
+  });
+
+  it('a roulette round on the live table: bet in the window, result, settled balance', async () => {
+    const { page } = app;
+    const lobby = new CasinoLobby(page);
+    await page.goto('/tr/livecasino');
+    await lobby.tile('Aurora Rulet').click();
+    await lobby.frame().waitFor();
+    const game = new DemoGame(lobby.game());
+    const before = await gameBalance(game);
+    await game.pick('Kırmızı').click();
+    // the table runs on a timer: wait for the bet window
+    await expect.poll(() => game.place().isEnabled(), { timeout: 40_000 }).toBe(true);
+    await game.place().click();
+    await expect.poll(() => game.message().textContent(), { timeout: 10_000 }).toMatch(/Bahis alındı/);
+    const staked = await gameBalance(game);
+    expect(staked).toBeLessThan(before);
+    await shot(page, 'roulette-bet');
+    await expect.poll(() => game.message().textContent(), { timeout: 45_000 }).toMatch(/Sonuç/);
+    await shot(page, 'roulette-result');
+    // settled a moment after the result
+    await page.waitForTimeout(2_500);
+    const settled = await gameBalance(game);
+    await lobby.close().click();
+    await expect.poll(() => headerCredit(page), { timeout: 10_000 }).toBe(settled);
+    expect(app.errors).toEqual([]);
+  }, 150_000);
+});
