@@ -88,7 +88,7 @@ describe('back office: a dealer runs a player', () => {
 
     // The dealer cuts off its sub-dealer's last seven days.
     await bo.open('cutoff');
-    await page.locator('select[name=dealerId]').selectOption({ label: 'altbayi1' });
+    await page.getByRole('region', { name: 'Yeni hesap kesim' }).locator('select[name=dealerId]').selectOption({ label: 'altbayi1' });
     await page.getByRole('button', { name: 'Önizle' }).click();
     await page.getByRole('button', { name: 'Hesap kes' }).click();
     await bo.confirmButton().waitFor();
