@@ -93,8 +93,8 @@ export function TransferPage({ lang, transferType }: { lang: string; transferTyp
   return (
     <div className="acc-page">
       <PageHeader title={heading} onBack={back} />
-      {/* Player protection (issue 16): the break or exclusion in force, the first-deposit limit prompt, the limits link. */}
-      {transferType === 0 && <>
+      {/* Player protection (issue 16), at the deposit's entry: the break or exclusion in force, the first-deposit limit prompt, the limits link. */}
+      {transferType === 0 && step.at === 'closed' && <>
         <ProtectionState />
         <DepositLimitPrompt lang={lang} />
         <p className="pay-limits"><Link to="/$lang/protection" params={{ lang }} data-testid="deposit-limits-link"><Trans>Deposit limits</Trans></Link></p>
