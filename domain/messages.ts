@@ -120,6 +120,20 @@ export const MESSAGES = {
   couponPaid: { tr: 'Kupon ödendi', en: 'The coupon was paid' },
   couponSetWaiting: { tr: 'Kupon beklemeye alındı', en: 'The coupon is waiting again' },
   cardRedeemed: { tr: 'Kart bakiyenize yüklendi', en: 'The card was added to your balance' },
+  // Retail (issue 15): tickets, vouchers, booking codes and the kiosk's cash.
+  ticketNotFound: { tr: 'Bilet bulunamadı: kodu kontrol ediniz', en: 'Ticket not found: check the code' },
+  ticketAlreadyPaid: { tr: 'Bu bilet {at} tarihinde {where} tarafından ödendi', en: 'This ticket was paid on {at} at {where}' },
+  ticketExpired: { tr: 'Biletin ödeme süresi doldu', en: 'The ticket has expired' },
+  ticketPaidVoucher: { tr: 'Bilet ödendi: fişinizi alınız', en: 'The ticket was paid: take your voucher' },
+  otherShop: { tr: 'Bu bilet başka bir bayide ödenir', en: 'This ticket is paid at another shop' },
+  voucherCredited: { tr: 'Fiş bakiyenize eklendi', en: 'The voucher was added to your credit' },
+  voucherPaid: { tr: 'Fiş ödendi', en: 'The voucher was paid' },
+  voucherIssued: { tr: 'Para çekme fişinizi alınız', en: 'Take your cash-out voucher' },
+  nothingToCashOut: { tr: 'Çekilecek bakiye yok', en: 'There is no credit to cash out' },
+  cashInDone: { tr: 'Para yüklendi', en: 'Cash accepted' },
+  bookingNotFound: { tr: 'Rezervasyon kodu bulunamadı', en: 'Booking code not found' },
+  bookingExpired: { tr: 'Rezervasyon kodunun süresi doldu', en: 'The booking code has expired' },
+  reprintLastOnly: { tr: 'Yalnızca son bilet yeniden yazdırılabilir', en: 'Only the last ticket can be printed again' },
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -11,6 +11,7 @@ import type { BoCoupon, BoCouponDetailReply, boCouponsPayload } from '../../doma
 import { cancelCouponIn, sellCouponIn, type SellLive } from '../betting-lifecycle/sell.ts';
 import { notYours, scopeSql, type BoActor, type BoContext } from './guard.ts';
 import { post } from './money.ts';
+import { payCouponOnce } from '../retail/tickets.ts';
 
 /**
  * The most rows a coupon search counts: beyond it the total shows as this number (20 pages of 50).
@@ -140,10 +141,9 @@ export async function setCouponWaiting(q: Queryable, ctx: BoContext, couponId: n
 
 /** The shop pays a winning ticket out at the counter: marked once, by whom and when. */
 export async function markCouponPaid(q: Queryable, ctx: BoContext, couponId: number) {
-  const c = await lockCoupon(q, ctx.actor, couponId);
-  if (c.status !== 1) throw new CallError(409, 'couponNotWon', {}, { error: 'couponNotWon' });
-  if (c.shop_paid_at) throw new CallError(409, 'alreadyPaid', {}, { error: 'alreadyPaid' });
-  await q.query('update coupons set shop_paid_at = $2, shop_paid_by = $3 where id = $1', [couponId, new Date(ctx.now), ctx.actor.userId]);
-  await ctx.audit(q, { action: 'markCouponPaid', objectType: 'coupon', objectId: couponId, after: { paidAt: new Date(ctx.now).toISOString(), amount: Number(c.income) } });
-  return { status: true as const, msg: message('couponPaid', ctx.lang), amount: Number(c.income) };
+  await lockCoupon(q, ctx.actor, couponId);
+  // The one rule of paying a ticket once, shared with the kiosk (server/retail/tickets.ts).
+  const amount = await payCouponOnce(q, couponId, ctx.actor.userId, ctx.now);
+  await ctx.audit(q, { action: 'markCouponPaid', objectType: 'coupon', objectId: couponId, after: { paidAt: new Date(ctx.now).toISOString(), amount } });
+  return { status: true as const, msg: message('couponPaid', ctx.lang), amount };
 }

@@ -1,15 +1,20 @@
 /**
  * The coupon receipt for 80 mm receipt printers (betting-core.md section 4, Print): operator,
- * coupon number, date in the player's time zone, tips, stake, odds, maximum payout and a barcode
- * of the coupon number. Plain HTML, printed by the browser 1 s after load.
+ * coupon number, date in the player's time zone, tips, stake, odds, maximum payout and a Code 128
+ * barcode of the coupon number; a terminal's ticket (issue 15) prints its bearer code instead, as
+ * text, Code 128 and QR, with its expiry, DUPLICATE on a reprint and a responsible-gambling line.
+ * Plain HTML, printed by the browser 1 s after load.
  */
 import type { CouponItem, CouponLine } from '../../domain/protocol/coupons.ts';
 import { minorToDecimal } from '../../domain/money.ts';
 import { formatOdds } from '../../domain/odds/display.ts';
+import bwipjs from 'bwip-js/node';
+import { renderSVG } from 'uqr';
+import { formatCode } from '../../domain/retail/codes.ts';
 
 const LABELS = {
-  tr: { terminal: 'Terminal', coupon: 'Kupon No', date: 'Tarih', stake: 'Bahis', odds: 'Oran', maxPay: 'Maks. Kazanç', type: 'Tip', pick: 'Tahmin', banko: 'Banko', combis: 'Kombinasyon' },
-  en: { terminal: 'Terminal', coupon: 'Coupon no', date: 'Date', stake: 'Stake', odds: 'Odds', maxPay: 'Max payout', type: 'Type', pick: 'Pick', banko: 'Banker', combis: 'Combinations' },
+  tr: { terminal: 'Terminal', coupon: 'Kupon No', date: 'Tarih', stake: 'Bahis', odds: 'Oran', maxPay: 'Maks. Kazanç', type: 'Tip', pick: 'Tahmin', banko: 'Banko', combis: 'Kombinasyon', ticket: 'Bilet Kodu', expires: 'Son Ödeme', duplicate: 'KOPYA', payout: 'Olası Kazanç', rg: 'Şans oyunları bağımlılık yapabilir. 18 yaş altına yasaktır. Yardım: 0 800 000 00 00' },
+  en: { terminal: 'Terminal', coupon: 'Coupon no', date: 'Date', stake: 'Stake', odds: 'Odds', maxPay: 'Max payout', type: 'Type', pick: 'Pick', banko: 'Banker', combis: 'Combinations', ticket: 'Ticket code', expires: 'Pay by', duplicate: 'DUPLICATE', payout: 'Potential payout', rg: 'Gambling can be addictive. Over 18s only. Help: 0 800 000 00 00' },
 } as const;
 
 const OPERATOR = 'BetPWA';
@@ -29,29 +34,18 @@ export function formatInZone(iso: string, lang: string, timeZone: string): strin
   }
 }
 
-// Interleaved 2 of 5: digits only, which is all a coupon number is; N narrow, W wide.
-const ITF: readonly string[] = ['NNWWN', 'WNNNW', 'NWNNW', 'WWNNN', 'NNWNW', 'WNWNN', 'NWWNN', 'NNNWW', 'WNNWN', 'NWNWN'];
+/**
+ * A Code 128 barcode of a value as an SVG (bwip-js: a well-kept encoder, the one of every receipt),
+ * sized for an 80 mm roll; the human-readable text is printed beside it, not inside.
+ */
+export function code128Svg(value: string): string {
+  const svg = bwipjs.toSVG({ bcid: 'code128', text: value, height: 14, scale: 2, paddingwidth: 10, includetext: false });
+  return svg.replace('<svg ', `<svg role="img" aria-label="${esc(value)}" width="100%" preserveAspectRatio="none" `);
+}
 
-/** An Interleaved 2 of 5 barcode of a number as an SVG (narrow 2 units, wide 5). */
-export function itfBarcode(value: string, height = 48): string {
-  const digits = value.length % 2 ? `0${value}` : value;
-  // Start: bar space bar space, all narrow; stop: wide bar, narrow space, narrow bar.
-  const widths: number[] = [1, 1, 1, 1];
-  for (let i = 0; i < digits.length; i += 2) {
-    const bars = ITF[Number(digits[i])]!;
-    const spaces = ITF[Number(digits[i + 1])]!;
-    for (let k = 0; k < 5; k++) widths.push(bars[k] === 'W' ? 3 : 1, spaces[k] === 'W' ? 3 : 1);
-  }
-  widths.push(3, 1, 1);
-  const unit = 2;
-  let x = 10 * unit; // quiet zone
-  let rects = '';
-  widths.forEach((w, i) => {
-    if (i % 2 === 0) rects += `<rect x="${x}" y="0" width="${w * unit}" height="${height}"/>`;
-    x += w * unit;
-  });
-  const total = x + 10 * unit;
-  return `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${esc(value)}" viewBox="0 0 ${total} ${height}" width="100%" height="${height}" preserveAspectRatio="none">${rects}</svg>`;
+/** A QR code of a value as an SVG (uqr, as the back office's cards). */
+export function qrSvg(value: string): string {
+  return renderSVG(value, { border: 2 }).replace('<svg ', `<svg role="img" aria-label="${esc(value)}" width="120" height="120" `);
 }
 
 // Integer formatting only (domain/): a float like 1.005 * 100 would print the wrong cent or odd.
@@ -60,11 +54,14 @@ const money = (minor: number): string => minorToDecimal(minor);
 // A coupon's total odds may pass the display cap of one odd, so the receipt prints them uncapped.
 const odds = (o: number): string => formatOdds(o, { maxOdds: Number.MAX_SAFE_INTEGER });
 
+/** What a retail ticket's receipt adds (issue 15): its bearer code, expiry and print count. */
+export interface RetailReceipt { code: string; expiresAt: string; duplicate: boolean; prints: number }
+
 /**
  * The receipt page. `nonce` allows the one inline script (the delayed print) under the CSP; a
  * terminal's receipt names the terminal (its terminalNo).
  */
-export function receiptHtml(c: CouponItem, lines: CouponLine[], o: { lang: string; timeZone: string; currency: string; nonce: string; terminalNo?: string }): string {
+export function receiptHtml(c: CouponItem, lines: CouponLine[], o: { lang: string; timeZone: string; currency: string; nonce: string; terminalNo?: string; ticket?: RetailReceipt }): string {
   const L = o.lang === 'tr' ? LABELS.tr : LABELS.en;
   const rows = lines.map((l) => `
     <div class="tip">
@@ -87,9 +84,14 @@ export function receiptHtml(c: CouponItem, lines: CouponLine[], o: { lang: strin
   .totals { border-top: 2px solid #000; padding-top: 4px; margin-top: 4px; }
   .code { text-align: center; margin-top: 8px; }
   .code svg { fill: #000; display: block; }
+  .code .big { font-size: 16px; font-weight: bold; letter-spacing: 1px; }
+  .qr svg { margin: 4px auto; }
+  .dup { text-align: center; font-size: 18px; font-weight: bold; border: 2px solid #000; margin: 4px 0; }
+  .rg { font-size: 10px; text-align: center; border-top: 1px dashed #000; padding-top: 4px; }
 </style></head>
 <body>
   <h1>${OPERATOR}</h1>
+  ${o.ticket?.duplicate ? `<div class="dup" data-testid="receipt-duplicate">${L.duplicate} #${o.ticket.prints - 1}</div>` : ''}
   ${o.terminalNo ? `<div class="row"><span>${L.terminal}</span><b data-testid="receipt-terminal">${esc(o.terminalNo)}</b></div>` : ''}
   <div class="row"><span>${L.coupon}</span><b data-testid="receipt-number">${c.ticketId}</b></div>
   <div class="row"><span>${L.date}</span><span data-testid="receipt-date">${esc(formatInZone(c.ticketDate, o.lang, o.timeZone))}</span></div>
@@ -98,9 +100,13 @@ export function receiptHtml(c: CouponItem, lines: CouponLine[], o: { lang: strin
   <div class="totals">
     <div class="row"><span>${L.stake}</span><b>${money(c.totalStake)} ${esc(o.currency)}</b></div>
     <div class="row"><span>${L.odds}</span><b>${odds(c.totalOdds)}</b></div>
-    <div class="row"><span>${L.maxPay}</span><b>${money(c.maxPay)} ${esc(o.currency)}</b></div>
+    <div class="row"><span>${o.ticket ? L.payout : L.maxPay}</span><b>${money(c.maxPay)} ${esc(o.currency)}</b></div>
   </div>
-  <div class="code">${itfBarcode(String(c.ticketId))}<div>${c.ticketId}</div></div>
+  ${o.ticket ? `<div class="row"><span>${L.expires}</span><span data-testid="receipt-expiry">${esc(formatInZone(o.ticket.expiresAt, o.lang, o.timeZone))}</span></div>` : ''}
+  <div class="code">${o.ticket
+    ? `${code128Svg(o.ticket.code)}<div>${L.ticket}</div><div class="big" data-testid="receipt-code">${esc(formatCode(o.ticket.code))}</div><div class="qr">${qrSvg(o.ticket.code)}</div>`
+    : `${code128Svg(String(c.ticketId))}<div>${c.ticketId}</div>`}</div>
+  <p class="rg">${L.rg}</p>
   <script nonce="${o.nonce}">addEventListener('load', function () { setTimeout(function () { window.print(); }, 1000); });</script>
 </body></html>`;
 }

@@ -20,6 +20,7 @@ import { registerContentCalls } from './routes/content.ts';
 import { registerBackOfficeCalls } from './routes/backoffice.ts';
 import { registerAffiliateCalls } from './routes/affiliate.ts';
 import { registerProtectionCalls } from './routes/protection.ts';
+import { registerRetailCalls } from './routes/retail.ts';
 import { registerSiteFiles } from './routes/site-files.ts';
 import { csrfGuard } from '../accounts/csrf.ts';
 import { registerLiveCalls } from './routes/live.ts';
@@ -144,6 +145,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerBackOfficeCalls(app, deps, { sessionTtl: opts.sessionTtl ?? 7 * 24 * 3600, cookieSecure: opts.cookieSecure ?? false });
   registerAffiliateCalls(app, deps);
   registerProtectionCalls(app, deps);
+  registerRetailCalls(app, deps);
   registerCasinoCalls(app, deps);
   registerCasinoWallet(app, deps);
   registerDemoProvider(app, deps);

@@ -12,7 +12,9 @@ import {
 import { message } from '../../../domain/messages.ts';
 import { couponDetail, couponLineRows, couponRow, listCoupons, toItem, toLine } from '../../db/queries/coupons.ts';
 import { cancelCoupon, sellCoupon, sellOffer } from '../../betting-lifecycle/sell.ts';
-import { receiptHtml } from '../../betting-lifecycle/print.ts';
+import { receiptHtml, type RetailReceipt } from '../../betting-lifecycle/print.ts';
+import { countPrint, ticketOf } from '../../retail/tickets.ts';
+import { TERMINAL_USER_TYPE } from '../../../domain/coupon/print-cancel.ts';
 import { settleMatch } from '../../settlement/settle-match.ts';
 import { CallError, defineCall, type CallDeps } from '../call.ts';
 import { SITE_SETTINGS } from './settings.ts';
@@ -90,13 +92,25 @@ export function registerCouponLifecycle(app: FastifyInstance, deps: CallDeps): v
     if (!Number.isSafeInteger(id) || id <= 0) return page(404, message('notFound', lang));
     const detail = await couponDetail(deps.db, userId, id, now);
     if (!detail) return page(404, message('notFound', lang));
-    const [w] = await deps.db.query<{ currency: string; terminal_no: string }>('select currency, terminal_no from users where id = $1', [userId]);
+    const [w] = await deps.db.query<{ currency: string; terminal_no: string; user_type: string }>('select currency, terminal_no, user_type from users where id = $1', [userId]);
+    // A terminal's coupon is a bearer ticket (issue 15): its code is issued on the first receipt;
+    // a reprint is counted and marked, and only the terminal's last ticket may be reprinted.
+    let ticket: RetailReceipt | undefined;
+    if (w?.user_type === TERMINAL_USER_TYPE) {
+      const printed = await deps.db.tx(async (q) => {
+        const t = await ticketOf(q, id, userId, now);
+        const n = await countPrint(q, t);
+        return n && { code: t.code, expiresAt: new Date(t.expires_at).toISOString(), ...n };
+      });
+      if (!printed) return page(409, message('reprintLastOnly', lang));
+      ticket = printed;
+    }
     const tz = typeof req.query.timezone === 'string' && req.query.timezone.length <= 64 ? req.query.timezone : 'UTC';
     const nonce = randomBytes(16).toString('base64');
     return reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'nonce-${nonce}'`)
-      .send(receiptHtml(detail.coupon, detail.lines, { lang, timeZone: tz, currency: w?.currency === 'TRY' ? 'TL' : (w?.currency ?? ''), nonce, terminalNo: w?.terminal_no ?? '' }));
+      .send(receiptHtml(detail.coupon, detail.lines, { lang, timeZone: tz, currency: w?.currency === 'TRY' ? 'TL' : (w?.currency ?? ''), nonce, terminalNo: w?.terminal_no ?? '', ...(ticket ? { ticket } : {}) }));
   });
 }

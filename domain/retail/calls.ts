@@ -1,0 +1,80 @@
+/**
+ * Retail calls (issue 15): payload schemas and reply shapes of ticketCheck, redeemTicket,
+ * saveBooking, loadBooking and the kiosk's cash calls, shared by the worker and the server
+ * (server/http/routes/retail.ts), and the retail settings.
+ */
+import { z } from 'zod';
+import { common, createCouponPayload, type CouponTip } from '../protocol/calls.ts';
+import { int8 } from '../protocol/input-guard.ts';
+
+/** Retail settings (issue 15): ticket expiry, booking validity and the kiosk's idle timer. */
+export const RETAIL_SETTINGS = {
+  /** A winning ticket can be paid for this many days after its last event. */
+  ticketExpiryDays: 180,
+  /** A booking code loads its slip for this many hours. */
+  bookingValidHours: 24,
+  /** A voucher can be redeemed for this many days. */
+  voucherExpiryDays: 90,
+  /** Seconds without a touch before the kiosk warns, and before it clears the slip and goes home. */
+  kioskIdleWarnSec: 60,
+  kioskIdleResetSec: 90,
+} as const;
+
+/** A typed or scanned code: letters, digits and separators only, bounded. */
+const codeField = z.string().min(4).max(40).regex(/^[0-9A-Za-z\s\-_.]+$/);
+
+export const ticketCheckPayload = z.object({ ...common, code: codeField });
+export const redeemTicketPayload = z.object({ ...common, code: codeField });
+/** saveBooking takes the slip as createCoupon does (the stake is a suggestion the kiosk may change). */
+export const saveBookingPayload = createCouponPayload;
+export const loadBookingPayload = z.object({ ...common, code: codeField });
+/** The bill acceptor's bridge reports a note: once per note id (its own idempotency). */
+export const cashInPayload = z.object({ ...common, amount: int8().positive().max(10_000_000), noteId: z.string().min(1).max(64) });
+export const cashOutPayload = z.object({ ...common });
+
+/** A ticket's status as the check shows it. */
+export type TicketStatus = 'waiting' | 'won' | 'lost' | 'cancelled' | 'sold' | 'paid' | 'expired';
+
+/** One selection of a checked ticket. */
+export interface TicketLine {
+  matchName: string;
+  matchDate: string;
+  pick: string;
+  odds: number;
+  status: number;
+}
+
+/** ticketCheck's reply: status and payout (the public page shows only these). */
+export interface TicketCheckReply {
+  status: true;
+  ticket: {
+    ticketId: number;
+    code: string;
+    status: TicketStatus;
+    lines: TicketLine[];
+    stake: number;
+    payout: number;
+    paid: 0 | 1;
+    paidAt: string | null;
+    expiresAt: string;
+  };
+}
+
+/** redeemTicket's reply: the voucher printed at a kiosk (null when paid at the counter). */
+export interface RedeemReply {
+  status: true;
+  msg: string;
+  kind: 'ticket' | 'voucher';
+  amount: number;
+  voucher: { code: string; amount: number; expiresAt: string } | null;
+}
+
+export interface SaveBookingReply { status: true; code: string; expiresAt: string }
+/** loadBooking: the slip at current odds; `changed` lists the tips whose odds moved or closed. */
+export interface LoadBookingReply {
+  status: true;
+  tips: CouponTip[];
+  ticketType: string;
+  totalStake: number;
+  changed: { mid: number; oddTypeId: number; was: number; now: number | null }[];
+}

@@ -1,0 +1,100 @@
+/**
+ * Retail calls (issue 15): `ticketCheck` (no login, rate-limited so codes cannot be enumerated),
+ * `redeemTicket` (a terminal or a dealer with markCouponPaid), `saveBooking`, `loadBooking`, and
+ * the kiosk's `kioskCredit`, `cashIn` (the bill acceptor's bridge, or the demo button in demo mode)
+ * and `cashOut`. The rules live in server/retail/.
+ */
+import type { FastifyInstance } from 'fastify';
+import { emptyPayload } from '../../../domain/protocol/calls.ts';
+import {
+  cashInPayload, cashOutPayload, loadBookingPayload, redeemTicketPayload, saveBookingPayload, ticketCheckPayload, type RedeemReply,
+} from '../../../domain/retail/calls.ts';
+import { message } from '../../../domain/messages.ts';
+import { TERMINAL_USER_TYPE } from '../../../domain/coupon/print-cancel.ts';
+import { CallError, defineCall, type CallContext, type CallDeps } from '../call.ts';
+import { SESSION_COOKIE } from '../app.ts';
+import { loadActor, requireScope, type BoContext } from '../../backoffice/guard.ts';
+import { writeAudit } from '../../backoffice/audit.ts';
+import { markCouponPaid } from '../../backoffice/coupons.ts';
+import { bearerCode, checkTicket, payCouponOnce, ticketByCode } from '../../retail/tickets.ts';
+import { cashIn, cashOut, issueVoucher, kioskCredit, redeemVoucher, shopOf } from '../../retail/vouchers.ts';
+import { loadBooking, saveBooking } from '../../retail/booking.ts';
+
+/** A code check answers at most this often per address and minute (65-bit codes; this only stops floods). */
+const CHECK_RATE = { max: 30, timeWindow: 60_000 };
+
+async function userTypeOf(ctx: CallContext): Promise<string> {
+  const [u] = await ctx.db.query<{ user_type: string }>('select user_type from users where id = $1', [ctx.userId]);
+  return u?.user_type ?? '';
+}
+
+/** A terminal's session, or the refusal. */
+async function requireTerminal(ctx: CallContext): Promise<number> {
+  if ((await userTypeOf(ctx)) !== TERMINAL_USER_TYPE) throw new CallError(403, 'forbidden', {}, { error: 'forbidden' });
+  return ctx.userId!;
+}
+
+export function registerRetailCalls(app: FastifyInstance, deps: CallDeps, opts: { demo?: boolean } = {}): void {
+  defineCall(app, deps, 'ticketCheck', ticketCheckPayload, async (p, ctx) => ({ ...(await checkTicket(ctx.db, p.code, ctx.now)) }), { rateLimit: CHECK_RATE });
+
+  defineCall(app, deps, 'redeemTicket', redeemTicketPayload, async (p, ctx): Promise<RedeemReply & Record<string, unknown>> => {
+    const code = bearerCode(p.code);
+    if ((await userTypeOf(ctx)) === TERMINAL_USER_TYPE) {
+      // A kiosk of the ticket's shop pays a win as a voucher; a voucher becomes the kiosk's credit.
+      return ctx.db.tx(async (q) => {
+        const t = await ticketByCode(q, code);
+        if (t) {
+          if (t.shop_id !== (await shopOf(q, ctx.userId!))) throw new CallError(409, 'otherShop', {}, { error: 'otherShop' });
+          const amount = await payCouponOnce(q, Number(t.coupon_id), ctx.userId!, ctx.now);
+          const voucher = await issueVoucher(q, ctx.userId!, amount, 'ticket', Number(t.coupon_id), ctx.now);
+          return { status: true, msg: message('ticketPaidVoucher', ctx.lang), kind: 'ticket', amount, voucher };
+        }
+        const amount = await redeemVoucher(q, code, { userId: ctx.userId!, terminal: true }, ctx.now);
+        if (amount === null) throw new CallError(404, 'ticketNotFound', {}, { error: 'ticketNotFound' });
+        return { status: true, msg: message('voucherCredited', ctx.lang), kind: 'voucher', amount, voucher: null };
+      });
+    }
+    // The shop's counter: a dealer of the ticket's subtree pays cash (bo/markCouponPaid's rule and audit).
+    const actor = await loadActor(ctx.db, ctx.userId!, ctx.req.cookies[SESSION_COOKIE], ctx.now);
+    if (!actor || actor.needOtp || !actor.permissions.includes('markCouponPaid')) throw new CallError(403, 'forbidden', {}, { error: 'forbidden' });
+    const boCtx: BoContext = {
+      ...ctx, actor, idempotencyKey: undefined,
+      audit: (q, e) => writeAudit(q, { ...e, actorId: actor.userId, role: actor.role, address: ctx.req.ip, at: ctx.now }),
+    };
+    return ctx.db.tx(async (q) => {
+      const t = await ticketByCode(q, code);
+      if (t) {
+        const r = await markCouponPaid(q, boCtx, Number(t.coupon_id));
+        return { status: true, msg: r.msg, kind: 'ticket', amount: r.amount, voucher: null };
+      }
+      const [v] = await q.query<{ terminal_id: number; id: number }>('select id, terminal_id from retail_vouchers where code = $1', [code]);
+      if (!v) throw new CallError(404, 'ticketNotFound', {}, { error: 'ticketNotFound' });
+      await requireScope(q, actor, v.terminal_id);
+      const amount = (await redeemVoucher(q, code, { userId: actor.userId, terminal: false }, ctx.now))!;
+      await boCtx.audit(q, { action: 'redeemVoucher', objectType: 'voucher', objectId: Number(v.id), after: { amount } });
+      return { status: true, msg: message('voucherPaid', ctx.lang), kind: 'voucher', amount, voucher: null };
+    });
+  }, { auth: true, rateLimit: CHECK_RATE });
+
+  defineCall(app, deps, 'saveBooking', saveBookingPayload, async (p, ctx) => ({ ...(await saveBooking(ctx.db, ctx.userId, p, ctx.now)) }), { rateLimit: CHECK_RATE });
+
+  defineCall(app, deps, 'loadBooking', loadBookingPayload, async (p, ctx) => ({ ...(await loadBooking(ctx.db, p.code, ctx.now, deps.live)) }), { rateLimit: CHECK_RATE });
+
+  defineCall(app, deps, 'kioskCredit', emptyPayload, async (_p, ctx) => {
+    const terminalId = await requireTerminal(ctx);
+    return { status: true, credit: await kioskCredit(ctx.db, terminalId, ctx.now), demo: !!opts.demo };
+  }, { auth: true });
+
+  // The bill acceptor's bridge runs on the kiosk with the kiosk's session; in demo mode a button calls it.
+  defineCall(app, deps, 'cashIn', cashInPayload, async (p, ctx) => {
+    const terminalId = await requireTerminal(ctx);
+    const r = await ctx.db.tx((q) => cashIn(q, terminalId, p.amount, p.noteId, ctx.now));
+    return { status: true, msg: message('cashInDone', ctx.lang), ...r };
+  }, { auth: true });
+
+  defineCall(app, deps, 'cashOut', cashOutPayload, async (_p, ctx) => {
+    const terminalId = await requireTerminal(ctx);
+    const voucher = await ctx.db.tx((q) => cashOut(q, terminalId, ctx.now));
+    return { status: true, msg: message('voucherIssued', ctx.lang), voucher };
+  }, { auth: true });
+}
