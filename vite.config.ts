@@ -56,6 +56,7 @@ export default defineConfig({
     }),
   ],
   worker: { format: 'es' },
-  build: { target: 'es2022', sourcemap: false },
+  // No modulepreload polyfill: every browser the app supports preloads modules itself (issue 17: initial JS).
+  build: { target: 'es2022', sourcemap: false, modulePreload: { polyfill: false } },
   server: { proxy: { '/api': 'http://localhost:8080', '/ws': { target: 'ws://localhost:8080', ws: true } } },
 });

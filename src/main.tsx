@@ -12,6 +12,8 @@ import { registerServiceWorker } from './pwa/register.ts';
 import { router } from './router.tsx';
 import { applyPatches, setFeedStatus } from './features/live/live-store.ts';
 import { removeBootShellWhenDrawn } from './ui/boot-shell.ts';
+import { dataSaverStore, loadDataSaver } from './pwa/data-saver.ts';
+import { subscribe } from 'valtio';
 
 // The worker's pushes feed the valtio stores; the screens read only the stores.
 void subscribeCore((e) => {
@@ -26,6 +28,9 @@ const first = location.pathname.split('/')[1];
 const lang = isLang(first) ? first : currentLang();
 // The worker starts at once.
 void core.init(lang);
+loadDataSaver();
+// Data saver: nothing is fetched ahead of a tap (no route preloading on intent).
+subscribe(dataSaverStore, () => router.update({ ...router.options, defaultPreload: dataSaverStore.on ? false : 'intent' }));
 
 /**
  * Draws the app once the catalog and the stylesheet are in. The stylesheet is not in the HTML's

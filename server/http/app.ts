@@ -29,6 +29,7 @@ import { registerCasinoCalls } from './routes/casino.ts';
 import { registerCasinoWallet } from './routes/casino-wallet.ts';
 import { registerDemoProvider } from '../casino/demo-provider/routes.ts';
 import { casinoFrameOrigins } from '../casino/config.ts';
+import { registerBoCasinoCalls } from './routes/casino-backoffice.ts';
 import { registerHealth } from './routes/health.ts';
 import { LiveState } from '../feed/live-state.ts';
 import { appShell } from './app-shell.ts';
@@ -149,6 +150,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerCasinoCalls(app, deps);
   registerCasinoWallet(app, deps);
   registerDemoProvider(app, deps);
+  registerBoCasinoCalls(app, deps);
   registerSiteFiles(app, opts.siteDir ?? process.env.SITE_DIR ?? './site');
   // Without a feed (tests of other areas) the live calls answer from an empty state.
   registerLiveCalls(app, deps, opts.live ?? new LiveState());
@@ -175,7 +177,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const notFound = (reply: FastifyReply) => reply.code(404).send({ status: false, msg: message('notFound', 'tr') });
     app.get('/*', async (req, reply) => {
       if (/\.\w+$/.test(req.url.split('?')[0]!)) return notFound(reply);
-      const html = await shell(req.url, req.headers['save-data'] === 'on');
+      // Data saver: the browser's Save-Data, or the player's choice in Settings (a cookie, src/pwa/data-saver.ts).
+      const html = await shell(req.url, req.headers['save-data'] === 'on' || req.cookies.dataSaver === '1');
       return reply.header('cache-control', 'no-cache').header('vary', 'Save-Data').type('text/html; charset=utf-8').send(html);
     });
     app.setNotFoundHandler((_req, reply) => notFound(reply));

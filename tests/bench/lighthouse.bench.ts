@@ -12,7 +12,7 @@
  * BENCH_PAGES=home,coupons measures some pages only; BENCH_SAVE=dir keeps each report's JSON there.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import Fastify from 'fastify';
@@ -26,7 +26,7 @@ import { startServer } from '../e2e/server-process.ts';
 const RUNS = Number(process.env.RUNS ?? 3);
 const GOAL = { performance: 95, lcp: 2000, tbt: 100, cls: 0.05, accessibility: 100 };
 
-interface Figures { performance: number; accessibility: number; fcp: number; lcp: number; tbt: number; cls: number; si: number }
+interface Figures { performance: number; accessibility: number; fcp: number; lcp: number; tbt: number; cls: number; si: number; js: number }
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -62,7 +62,11 @@ async function run(url: string, cookie: string | undefined): Promise<Figures & {
     const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)?.items;
     const failedA11y = Object.values(lhr.audits).filter((a) => a.score === 0 && lhr.categories.accessibility?.auditRefs.some((r) => r.id === a.id)).map((a) => a.id);
     if (failedA11y.length) console.log(`    accessibility failures on ${url}: ${failedA11y.join(', ')}`);
+    // The page's JavaScript as sent (compressed), the worker and the service worker aside.
+    const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+    const js = requests.filter((r) => r.resourceType === 'Script' && !/core\.worker|\/sw\.js|workbox/.test(r.url)).reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
     return {
+      js,
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
       fcp: num('first-contentful-paint'),
@@ -83,9 +87,9 @@ async function measure(name: string, url: string, cookie?: string): Promise<Figu
   const runs: Awaited<ReturnType<typeof run>>[] = [];
   for (let i = 0; i < RUNS; i++) runs.push(await run(url, cookie));
   const pick = (k: keyof Figures) => median(runs.map((r) => r[k]));
-  const f: Figures = { performance: pick('performance'), accessibility: pick('accessibility'), fcp: pick('fcp'), lcp: pick('lcp'), tbt: pick('tbt'), cls: pick('cls'), si: pick('si') };
+  const f: Figures = { performance: pick('performance'), accessibility: pick('accessibility'), fcp: pick('fcp'), lcp: pick('lcp'), tbt: pick('tbt'), cls: pick('cls'), si: pick('si'), js: pick('js') };
   const met = f.performance >= GOAL.performance && f.lcp <= GOAL.lcp && f.tbt <= GOAL.tbt && f.cls <= GOAL.cls && f.accessibility >= GOAL.accessibility;
-  console.log(`${name.padEnd(12)} perf ${String(f.performance).padStart(3)}  a11y ${String(f.accessibility).padStart(3)}  FCP ${(f.fcp / 1000).toFixed(2)} s  LCP ${(f.lcp / 1000).toFixed(2)} s  TBT ${Math.round(f.tbt)} ms  CLS ${f.cls.toFixed(3)}  SI ${(f.si / 1000).toFixed(2)} s  ${met ? 'goals met' : 'goals NOT met'}`
+  console.log(`${name.padEnd(12)} perf ${String(f.performance).padStart(3)}  a11y ${String(f.accessibility).padStart(3)}  FCP ${(f.fcp / 1000).toFixed(2)} s  LCP ${(f.lcp / 1000).toFixed(2)} s  TBT ${Math.round(f.tbt)} ms  CLS ${f.cls.toFixed(3)}  SI ${(f.si / 1000).toFixed(2)} s  JS ${(f.js / 1024).toFixed(0)} KiB  ${met ? 'goals met' : 'goals NOT met'}`
     + `  (runs: perf ${runs.map((r) => r.performance).join('/')}, LCP ${runs.map((r) => (r.lcp / 1000).toFixed(1)).join('/')} s; final ${new URL(runs[0]!.finalUrl).pathname}; LCP element ${runs[0]!.lcpElement.slice(0, 80)})`);
   return f;
 }
@@ -119,7 +123,7 @@ try {
   if (!sid) throw new Error(`demo login failed: ${login.status}`);
   const highlights = await (await post('highlights', {})).json() as { data?: { results?: { id: number }[] } };
   const matchId = highlights.data?.results?.[0]?.id;
-  console.log(`Lighthouse ${RUNS} runs per page, mobile defaults (simulated slow 4G, 4x CPU), Chromium ${CHROMIUM}`);
+  console.log(`Lighthouse ${RUNS} runs per page, mobile defaults (simulated slow 4G, 4x CPU), Chromium ${CHROMIUM}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   if (wanted('bare')) await measure('bare page', `${bare.url}/`);
   if (wanted('home')) await measure('Home', `${server.url}/tr/`);
   if (wanted('allsports')) await measure('AllSports', `${server.url}/tr/allsports`);

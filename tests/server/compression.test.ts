@@ -112,6 +112,8 @@ describe('compression', () => {
     const saver = await app.inject({ method: 'GET', url: '/tr/', headers: { 'save-data': 'on' } });
     expect(saver.body).not.toContain('<img');
     expect(String(saver.headers.vary)).toMatch(/save-data/i);
+    // The player's own data saver (Settings) comes as a cookie.
+    expect((await app.inject({ method: 'GET', url: '/tr/', headers: { cookie: 'dataSaver=1' } })).body).not.toContain('<img');
     // Other client routes get the shell without a banner; a missing file is a 404, not the shell.
     expect((await app.inject({ method: 'GET', url: '/tr/coupons' })).body).not.toContain('<img');
     expect((await app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);

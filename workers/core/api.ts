@@ -4,11 +4,13 @@ import { createAccountApi } from './account/account-api.ts';
 import { createMoneyApi } from './money/money-api.ts';
 import { createContentApi } from './content/content-api.ts';
 import { createHomeApi } from './content/home-api.ts';
+import { createDataSaverApi } from './content/data-saver.ts';
 import { createSlipApi } from './betslip/slip-api.ts';
 import { createSportsApi } from './sports/sports-api.ts';
 import { createCouponsApi } from './coupons/coupons-api.ts';
 import { createLiveApi, type LiveTimers } from './live/live-api.ts';
 import { createProtectionApi } from './protection/protection-api.ts';
+import { createRetailApi } from './retail/retail-api.ts';
 import { createBackOfficeApi } from './backoffice/bo-api.ts';
 import { browserJackpotSocket, createCasinoApi } from './casino/casino-api.ts';
 
@@ -29,6 +31,7 @@ export type { LiveListView, LiveMatchInfo, LiveTvView } from './live/live-api.ts
 export type { FeedStatusView } from './live/feed-socket.ts';
 export type { LimitView, PendingView, ProtectionResult, ProtectionView, RealityCheckView } from './protection/protection-api.ts';
 export type { BoReply } from './backoffice/bo-api.ts';
+export type { BookingLoaded, BookingSaved, RedeemView, RetailFailure, TicketView } from './retail/retail-api.ts';
 export type { CasinoLiveView, CasinoLobbyView, CasinoProduct, GameTile, GamesView, HomeCasinoView, JackpotTileView, OpenOutcome, WinnerView } from './casino/casino-api.ts';
 export type { MatchPatch, MatchView, GroupView, OutcomeView } from './feed/diff.ts';
 
@@ -70,7 +73,9 @@ export function createCoreApi(deps: CoreDeps) {
     ...createBackOfficeApi(ctx),
     ...createContentApi(ctx),
     ...createHomeApi(ctx),
+    ...createDataSaverApi(ctx),
     ...createProtectionApi(ctx),
+    ...createRetailApi(ctx, { loadSlip, push: () => ctx.emit({ type: 'slip-changed', payload: slipView() }) }),
     // the jackpot socket exists only where the live feed's does (the browser worker), on the same timers
     ...createCasinoApi(ctx, deps.live ? { socket: browserJackpotSocket, timers: deps.live.timers } : {}),
     ...live,

@@ -32,14 +32,7 @@ export function CouponBar({ lang }: { lang: string }) {
   return (
     <div className="coupon-bar" data-open={open} onKeyDown={(e) => { if (e.key === 'Escape' && open) setOpen(false); }}>
       <OddsNews />
-      {open && (
-        <div className="coupon-bar-panel" id="coupon-bar-panel" role="region" aria-label={t`Bet slip`} data-testid="coupon-bar-panel">
-          {user && (
-            <div className="bar-balance"><span><Trans>Balance</Trans></span><strong data-testid="bar-balance">{formatMoney(user.credit, symbol, lang)}</strong></div>
-          )}
-          <Suspense fallback={null}><CouponBarPanel lang={lang} /></Suspense>
-        </div>
-      )}
+      {open && <Suspense fallback={null}><CouponBarPanel lang={lang} /></Suspense>}
       <div className="coupon-bar-inner">
         <Link to="/$lang/betslip" params={{ lang }} className="coupon-bar-link" data-testid="coupon-bar" aria-label={t`Open the slip: ${count} selections`}>
           <span className="count">{count}</span>

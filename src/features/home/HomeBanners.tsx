@@ -3,6 +3,7 @@ import type { HomeBannersView, Source } from '../../../workers/core/api.ts';
 import { core } from '../../core-client.ts';
 import { useSwr, type SwrState } from '../sports/use-swr.ts';
 import { BannerCarousel, BannerSkeleton } from './BannerCarousel.tsx';
+import { useDataSaver } from '../../pwa/data-saver.ts';
 
 const loadBanners = (source: Source): Promise<HomeBannersView | null> => core.homeBanners(source);
 
@@ -17,6 +18,9 @@ export function useHomeBanners(): SwrState<HomeBannersView> {
  */
 export function HomeBanners({ banners, place, lang }: { banners: SwrState<HomeBannersView>; place: 'top' | 'strip'; lang: string }) {
   const { t } = useLingui();
+  const saver = useDataSaver();
+  // Data saver: no banner image at all (issue 17).
+  if (saver.on) return null;
   if (banners.state === 'loading') return place === 'top' ? <BannerSkeleton /> : null;
   if (banners.state === 'error') return null;
   const list = place === 'top' ? banners.data.top : banners.data.strip;
