@@ -155,6 +155,11 @@ describe('back office: a dealer runs a player', () => {
     const download = await page.request.get(csv!);
     expect(download.status()).toBe(200);
     expect((await download.text()).split('\n')[0]).toContain('day');
+
+    // Deposit and withdrawal tracking (the existing bo/transferRequests call) has its screen.
+    await bo.open('transfers');
+    await bo.table('Yatırma ve çekim talepleri').waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'bo-transfers-1280.png') });
     expect(errors).toEqual([]);
     await ctx.close();
   }, 120_000);
