@@ -2,12 +2,15 @@
  * The OpenAPI 3.1 description of the calls, generated from the very zod schemas that validate them
  * (z.toJSONSchema; OpenAPI 3.1 schemas are JSON Schema 2020-12), served at GET /api/openapi.json.
  * Calls are collected as Fastify registers them (defineCall puts its name and schema in the route's
- * config), so a call added anywhere is described without an edit here.
+ * config), so a call added anywhere is described without an edit here; the casino's game-wallet
+ * API, which providers call, is described from its protocol schema.
  */
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { CallRouteInfo } from '../http/call.ts';
 import { SESSION_COOKIE } from '../http/app.ts';
+import { demoWalletBody, WALLET_OPS } from '../casino/protocols/demo.ts';
+import { SIGNATURE_HEADER } from '../casino/signature.ts';
 
 const calls = new WeakMap<FastifyInstance, CallRouteInfo[]>();
 
@@ -19,12 +22,37 @@ export function registeredCalls(app: FastifyInstance): readonly CallRouteInfo[] 
 type JsonSchema = Record<string, unknown>;
 
 /**
- * Paths described by hand beside the generated calls. The casino's seamless game-wallet API
- * (server/casino/: balance, debit, credit, rollback, each idempotent on the provider's transaction
- * id) does not exist yet: when it does, its routes go here, described from its domain schemas with
- * `schemaOf`, under the 'game-wallet' tag.
+ * The casino's seamless-wallet API that game providers call (server/http/routes/casino-wallet.ts):
+ * not a spec call but one route per provider protocol, its body the protocol's zod schema. A
+ * protocol added under server/casino/protocols/ gets its entry here.
  */
-const GAME_WALLET_PATHS: Record<string, JsonSchema> = {};
+function gameWalletPaths(): Record<string, JsonSchema> {
+  const reply = {
+    type: 'object',
+    properties: {
+      status: { type: 'string', description: 'RS_OK or RS_ERROR_... (always HTTP 200)' },
+      request_uuid: { type: 'string' }, user: { type: 'string' }, currency: { type: 'string' },
+      balance: { type: 'integer', description: 'minor units' }, transaction_uuid: { type: 'string' }, reason: { type: 'string' },
+    },
+    required: ['status', 'request_uuid'],
+  };
+  return {
+    '/casino/wallet/{provider}/{op}': {
+      post: {
+        operationId: 'gameWallet',
+        tags: ['game-wallet'],
+        summary: 'Seamless wallet (demo protocol, Hub88-like): balance, bet, win, rollback; each idempotent on transaction_uuid',
+        security: [{ providerSignature: [] }],
+        parameters: [
+          { name: 'provider', in: 'path', required: true, schema: { type: 'string' }, description: 'the provider code' },
+          { name: 'op', in: 'path', required: true, schema: { type: 'string', enum: [...WALLET_OPS] } },
+        ],
+        requestBody: { required: true, content: { 'application/json': { schema: schemaOf(demoWalletBody) } } },
+        responses: { 200: { description: 'The business status; a call not answered within 2 s gets RS_ERROR_UNKNOWN and is retried with the same transaction id.', content: { 'application/json': { schema: reply } } } },
+      },
+    },
+  };
+}
 
 /** A zod schema as OpenAPI 3.1 reads it: what a client must send (io 'input': defaults optional). */
 export function schemaOf(schema: z.ZodType): JsonSchema {
@@ -58,7 +86,7 @@ export function openApiDocument(list: readonly CallRouteInfo[]): JsonSchema {
       },
     };
   }
-  Object.assign(paths, GAME_WALLET_PATHS);
+  Object.assign(paths, gameWalletPaths());
   return {
     openapi: '3.1.0',
     info: {
@@ -69,11 +97,14 @@ export function openApiDocument(list: readonly CallRouteInfo[]): JsonSchema {
     tags: [
       { name: 'player', description: 'The calls of the player app (betting-core.md, account-platform.md).' },
       { name: 'backoffice', description: 'Back-office calls (/api/bo/<call>), permission-checked.' },
-      { name: 'game-wallet', description: 'The casino providers\' seamless wallet (not built yet).' },
+      { name: 'game-wallet', description: 'The casino providers\' seamless wallet, HMAC-signed by the provider.' },
     ],
     paths,
     components: {
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+        providerSignature: { type: 'apiKey', in: 'header', name: SIGNATURE_HEADER, description: 'HMAC-SHA256 of the raw body with the provider\'s secret' },
+      },
       schemas: {
         Success: { type: 'object', properties: { status: { const: true } }, required: ['status'], additionalProperties: true },
         Failure: {

@@ -136,5 +136,7 @@ describe.each(DRIVERS)('operations on %s', (driver) => {
     expect(odds.requestBody.content['application/json']!.schema).toMatchObject({ type: 'object', required: ['matchId'], properties: { matchId: { type: 'integer', maximum: 2 ** 31 - 1 } } });
     expect(doc.paths['/api/createCoupon']!.post!.security).toEqual([{ session: [] }]);
     expect(doc.paths['/api/sports']!.post!.security).toEqual([]);
+    // the casino's seamless wallet, from its protocol schema
+    expect(doc.paths['/casino/wallet/{provider}/{op}']?.post?.requestBody.content['application/json']!.schema).toMatchObject({ type: 'object', properties: { request_uuid: { type: 'string' } } });
   });
 });
