@@ -177,3 +177,19 @@ export const CASINO_UI = {
 
 /** The call keys of this contract (server registers them; the worker's api uses the same). */
 export const CASINO_CALLS = ['casinoList', 'homeCasino', 'getAllCasinos', 'opencas', 'openslot', 'bingo', 'lastPlayed', 'winners', 'topWinners', 'jackpots'] as const;
+
+// ------------------------------------------------------------------ back office: games management
+
+/**
+ * bo/casinoProviders, bo/casinoGames (every game of a product, disabled ones too), bo/casinoLimits
+ * (dealers with a casino limit and today's casino stakes of their subtree): team only
+ * (permission setDealerLimits, which also sets the limits: bo/setDealerLimits casinoLimit).
+ */
+export const boCasinoGamesPayload = z.object({ ...common, product: productId });
+export const boSetCasinoProviderPayload = z.object({ ...common, providerId: id, status: z.union([z.literal(0), z.literal(1)]).optional(), listOrder: int.min(0).max(100_000).optional() });
+export const boSetCasinoGamePayload = z.object({
+  ...common, gameId: id, status: z.union([z.literal(0), z.literal(1)]).optional(), listOrder: int.min(0).max(100_000).optional(), categoryId: id.nullable().optional(),
+});
+export interface BoCasinoProvider { id: number; code: string; name: string; logo: string; status: 0 | 1; listOrder: number; games: number }
+export interface BoCasinoGame { id: number; providerId: number; provider: string; product: ProductId; categoryId: number | null; code: string; title: string; logo: string; status: 0 | 1; listOrder: number; rtp: number }
+export interface BoCasinoLimit { dealerId: number; userName: string; casinoLimit: number; stakedToday: number }

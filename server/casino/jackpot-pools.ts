@@ -1,13 +1,16 @@
 /**
  * Pool jackpots of the casino (issue 14): every bet of a product feeding a tier gives it
- * contrib_ppm parts per million of its stake, inside the bet's transaction. Pools are kept in
- * ten-thousandths of the currency unit (4 decimals shown). Each tier has a must-drop point drawn
- * secretly between seed and cap at every reset: the bet that brings the pool to it wins the tier.
- * A contribution is cut at the must-drop point, so the pool never passes it (nor the cap) and the
- * contribution rows always add up to the pool's growth.
+ * contrib_ppm parts per million of its stake, as a contribution row written inside the bet's
+ * transaction. Pools are kept in ten-thousandths of the currency unit (4 decimals shown). The tier
+ * rows are the one place every bet would meet, so bets never lock them: contributions are folded
+ * into the pools right after (one fold at a time per process, and hourly by the leader), in
+ * contribution order. Each tier has a must-drop point drawn secretly between seed and cap at every
+ * reset: the contribution that reaches it wins the tier for its player (the pool floored to the
+ * minor unit), and what it brought beyond the point starts the next pool. So the pool never passes
+ * its must-drop point (nor the cap), and the contributions always add up to the pools' growth.
  */
 import { randomInt } from 'node:crypto';
-import type { TxQueryable } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { postLedger } from '../wallet/ledger.ts';
 import type { ProductId } from '../../domain/casino/calls.ts';
 
@@ -29,39 +32,85 @@ export function drawMustDrop(seed: number, cap: number, draw: (min: number, max:
 }
 
 /**
- * Adds a bet's contributions to the tiers fed by its product and pays a tier whose must-drop point
- * it reached (the pool floored to the minor unit; the tier starts again at its seed).
+ * The last statement of a bet's transaction, sent with its COMMIT: the bet's contribution rows to
+ * the tiers its product feeds (no tier row is locked) and the transaction's stored reply.
+ * Parameters: product, stake (minor units), casino transaction id, now, reply, user id, round id.
  */
-export async function contributeToJackpots(
-  q: TxQueryable,
-  bet: { txId: number; userId: number; gameId: number; product: ProductId; amount: number; now: number },
-): Promise<JackpotDrop[]> {
-  // The tier rows are locked in id order (no deadlock between two bets); the contribution is cut
-  // at the must-drop point and its row inserted in the same statement.
-  const rows = await q.query<{ id: number; grp: string; tier: string; pool: number; must_drop: number; seed: number; cap: number }>(
-    `with l as (select id from jackpots where status = 1 and pool is not null and $1::smallint = any(products) and contrib_ppm > 0 order by id for update),
-     c as (select j.id, least(($2::bigint * ${POOL_PER_MINOR} * j.contrib_ppm) / 1000000, j.must_drop - j.pool) as amount
-             from jackpots j join l on l.id = j.id),
-     up as (update jackpots j set pool = j.pool + c.amount from c where j.id = c.id
-             returning j.id, j.grp, j.tier, j.pool, j.must_drop, j.seed, j.cap),
+export const CONTRIBUTE_AND_REPLY = {
+  name: 'casino_bet_final',
+  text: `with t as (select id, ($2::bigint * ${POOL_PER_MINOR} * contrib_ppm) / 1000000 as amount from jackpots
+                  where status = 1 and pool is not null and $1::smallint = any(products) and contrib_ppm > 0),
      ins as (insert into jackpot_contributions (jackpot_id, tx_id, amount, created_at)
-             select id, $3, amount, $4 from c where amount > 0)
-     select id, grp, tier, pool, must_drop, seed, cap from up order by id`,
-    [bet.product, bet.amount, bet.txId, new Date(bet.now)]);
+             select id, $3::bigint, amount, $4::timestamptz from t where amount > 0 returning jackpot_id)
+     update casino_transactions set reply = $5::jsonb, user_id = $6::int, round_id = $7::bigint where id = $3::bigint
+     returning (select count(*) from ins)::int as contributions`,
+};
+
+/**
+ * Folds the contributions not yet in their pools, tier by tier, each tier in one transaction:
+ * in contribution order, the one that reaches the must-drop point wins the pool for its player.
+ */
+export async function foldJackpots(db: Db, now: number): Promise<JackpotDrop[]> {
+  const tiers = await db.query<{ id: number }>('select id from jackpots where pool is not null order by id');
   const drops: JackpotDrop[] = [];
-  for (const r of rows) {
-    if (Number(r.pool) < Number(r.must_drop)) continue;
-    const pool = Number(r.pool);
-    const paid = payoutOf(pool);
-    await q.query('update jackpots set pool = seed, must_drop = $2, reset_at = $3 where id = $1',
-      [r.id, drawMustDrop(Number(r.seed), Number(r.cap)), new Date(bet.now)]);
-    const [win] = await q.query<{ id: number }>(
-      'insert into jackpot_wins (jackpot_id, user_id, game_id, pool, paid, created_at) values ($1, $2, $3, $4, $5, $6) returning id',
-      [r.id, bet.userId, bet.gameId, pool, paid, new Date(bet.now)]);
-    const balanceAfter = paid > 0
-      ? await postLedger(q, { userId: bet.userId, amount: paid, kind: 'win', refType: 'jackpot', refId: win!.id })
-      : Number((await q.query<{ balance: number }>('select balance from wallets where user_id = $1', [bet.userId]))[0]?.balance ?? 0);
-    drops.push({ jackpotId: r.id, grp: r.grp, tier: r.tier, userId: bet.userId, gameId: bet.gameId, paid, balanceAfter, product: bet.product });
+  for (const { id } of tiers) {
+    drops.push(...await db.tx(async (q) => {
+      const [t] = await q.query<{ grp: string; tier: string; pool: number; must_drop: number; seed: number; cap: number }>(
+        'select grp, tier, pool, must_drop, seed, cap from jackpots where id = $1 for update', [id]);
+      if (!t) return [];
+      const rows = await q.query<{ id: number; tx_id: number; amount: number }>(
+        'update jackpot_contributions set folded = true where jackpot_id = $1 and not folded returning id, tx_id, amount', [id]);
+      if (!rows.length) return [];
+      rows.sort((a, b) => Number(a.id) - Number(b.id));
+      let pool = Number(t.pool), mustDrop = Number(t.must_drop);
+      const won: JackpotDrop[] = [];
+      for (const r of rows) {
+        let amount = Number(r.amount);
+        while (pool + amount >= mustDrop) {
+          amount -= mustDrop - pool;
+          const [bet] = await q.query<{ user_id: number; game_id: number; product: ProductId }>(
+            'select r.user_id, r.game_id, r.product from casino_transactions x join casino_rounds r on r.id = x.round_id where x.id = $1', [r.tx_id]);
+          const paid = payoutOf(mustDrop);
+          if (bet) {
+            const [win] = await q.query<{ id: number }>(
+              'insert into jackpot_wins (jackpot_id, user_id, game_id, pool, paid, created_at) values ($1, $2, $3, $4, $5, $6) returning id',
+              [id, bet.user_id, bet.game_id, mustDrop, paid, new Date(now)]);
+            const balanceAfter = paid > 0 ? await postLedger(q, { userId: bet.user_id, amount: paid, kind: 'win', refType: 'jackpot', refId: win!.id }) : 0;
+            won.push({ jackpotId: id, grp: t.grp, tier: t.tier, userId: bet.user_id, gameId: bet.game_id, paid, balanceAfter, product: bet.product });
+          }
+          pool = Number(t.seed);
+          mustDrop = drawMustDrop(Number(t.seed), Number(t.cap));
+        }
+        pool += amount;
+      }
+      await q.query(`update jackpots set pool = $2, must_drop = $3, reset_at = case when $4 then $5::timestamptz else reset_at end where id = $1`,
+        [id, pool, mustDrop, won.length > 0, new Date(now)]);
+      return won;
+    }));
   }
   return drops;
+}
+
+/**
+ * Folds after bets, one fold at a time in this process: bets arriving during a fold ask for one more.
+ * `onDrops` hears the winners (the jackpot socket).
+ */
+export function jackpotFolder(db: Db, clock: () => number, onDrops: (d: JackpotDrop[]) => void): { request(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  let again = false;
+  const run = async (): Promise<void> => {
+    do {
+      again = false;
+      const drops = await foldJackpots(db, clock()).catch(() => []);
+      if (drops.length) onDrops(drops);
+    } while (again);
+    running = null;
+  };
+  return {
+    request() {
+      if (running) { again = true; return running; }
+      running = run();
+      return running;
+    },
+  };
 }

@@ -2,15 +2,19 @@
  * Open rounds the provider never finished (issue 14): a round still open a day after it began is
  * settled by the operator, run hourly by the leader (server/main.ts). A round with no win is
  * rolled back (its bets refunded with ledger rows), a round that has a win is closed as it stands.
+ * Jackpot contributions left unfolded by a crash are folded first.
  */
 import type { Db } from '../db/client.ts';
 import { postLedger } from '../wallet/ledger.ts';
 import { LEDGER_REF } from './wallet.ts';
+import { foldJackpots } from './jackpot-pools.ts';
 import type { ProductId } from '../../domain/casino/calls.ts';
 
 export const STALE_ROUND_MS = 86_400_000;
 
 export async function reconcileOpenRounds(db: Db, now: number, limit = 500): Promise<{ rolledBack: number; closed: number }> {
+  // contributions a process left unfolded (it died after the bet) reach their pools now
+  await foldJackpots(db, now);
   const stale = await db.query<{ id: number }>(
     'select id from casino_rounds where status = 0 and created_at < $1 order by id limit $2', [new Date(now - STALE_ROUND_MS), limit]);
   let rolledBack = 0, closed = 0;

@@ -3,14 +3,14 @@
  * whatever the provider protocol that carried them (server/casino/protocols/). Each money call is
  * one database transaction: the provider's transaction row (unique per provider and id, inserted
  * first so a concurrent repeat waits for it), the protection check, the round, the ledger row and
- * the jackpot contributions. The stored reply answers a repeat with the same body.
+ * the jackpot contribution rows. The stored reply answers a repeat with the same body.
  */
 import { createHash } from 'node:crypto';
 import type { Db, TxQueryable } from '../db/client.ts';
 import { InsufficientCredit, postLedger } from '../wallet/ledger.ts';
 import { assertCanPlay } from '../protection/enforce.ts';
 import type { ProductId } from '../../domain/casino/calls.ts';
-import { contributeToJackpots, type JackpotDrop } from './jackpot-pools.ts';
+import { CONTRIBUTE_AND_REPLY, type JackpotDrop } from './jackpot-pools.ts';
 
 /** Business result codes of the wallet; protocol modules map them to their own names. */
 export type WalletCode =
@@ -48,7 +48,8 @@ export interface WalletReply {
 }
 
 /** What happened besides the reply, for the jackpot socket (published after the commit). */
-export interface WalletEffects { drops: JackpotDrop[]; win?: { userId: number; gameId: number; amount: number; bet: number; product: ProductId } }
+/** `contributed`: the bet added to a jackpot pool (the route asks the folder to fold). */
+export interface WalletEffects { drops: JackpotDrop[]; contributed?: boolean; win?: { userId: number; gameId: number; amount: number; bet: number; product: ProductId } }
 
 /** How long a launch token lasts for bets (wins and rollbacks are taken after it expired). */
 export const BET_TOKEN_TTL_MS = 4 * 3600_000;
@@ -81,15 +82,22 @@ const balanceRow = async (q: TxQueryable | Db, userId: number) =>
 export async function walletCall(db: Db, req: WalletRequest, now: number): Promise<{ reply: WalletReply; effects: WalletEffects }> {
   const effects: WalletEffects = { drops: [] };
   if (req.op === 'balance') return { reply: await balanceCall(db, req, now), effects };
+  let contributed = false;
   try {
     const reply = await db.tx(async (q) => {
-      const seen = await claim(q, req, now);
-      if (seen) return seen;
-      const out = req.op === 'bet' ? await bet(q, req, now, effects) : req.op === 'win' ? await win(q, req, now, effects) : await rollback(q, req, now);
-      await q.query('update casino_transactions set reply = $3 where provider_id = $1 and tx_ref = $2', [req.providerId, req.txId, JSON.stringify(out)]);
+      const claimed = await claim(q, req, now);
+      if ('code' in claimed) return claimed;
+      const { reply: out, userId, roundId, product } = req.op === 'bet' ? await bet(q, req, now, claimed.id) : req.op === 'win' ? await win(q, req, now, effects, claimed.id) : await rollback(q, req, now);
+      // The stored reply and the links, sent with the COMMIT (one round trip on PostgreSQL); a bet's
+      // jackpot contributions go in the same statement (server/casino/jackpot-pools.ts).
+      if (req.op === 'bet' && product !== undefined) {
+        contributed = ((await q.queryAndCommit<{ contributions: number }>(CONTRIBUTE_AND_REPLY, [product, req.amount, claimed.id, new Date(now), JSON.stringify(out), userId, roundId]))[0]?.contributions ?? 0) > 0;
+      } else {
+        await q.queryAndCommit('update casino_transactions set reply = $2, user_id = $3, round_id = $4 where id = $1', [claimed.id, JSON.stringify(out), userId, roundId]);
+      }
       return out;
     });
-    return { reply, effects: reply.code === 'OK' ? effects : { drops: [] } };
+    return { reply, effects: reply.code === 'OK' ? { ...effects, contributed } : { drops: [] } };
   } catch (err) {
     if (err instanceof Refusal) {
       return { reply: { code: err.code, ...(err.balance !== undefined ? { balance: err.balance } : {}) }, effects: { drops: [] } };
@@ -110,13 +118,13 @@ async function balanceCall(db: Db, req: WalletRequest, now: number): Promise<Wal
  * Inserts the transaction row first. If (provider, id) exists already, the call is a repeat:
  * same body, the first reply; a rollback's tombstone refuses a late bet; another body is a clash.
  */
-async function claim(q: TxQueryable, req: WalletRequest, now: number): Promise<WalletReply | null> {
+async function claim(q: TxQueryable, req: WalletRequest, now: number): Promise<WalletReply | { id: number }> {
   const kind = req.op;
   const inserted = await q.query<{ id: number }>(
     `insert into casino_transactions (provider_id, tx_ref, kind, ref_tx, amount, currency, body_hash, reply, created_at)
      values ($1, $2, $3, $4, $5, $6, $7, '{}', $8) on conflict (provider_id, tx_ref) do nothing returning id`,
     [req.providerId, req.txId, kind, req.refTxId ?? null, req.amount, req.currency, req.bodyHash, new Date(now)]);
-  if (inserted.length) return null;
+  if (inserted.length) return { id: inserted[0]!.id };
   const [old] = await q.query<{ kind: string; body_hash: string; reply: WalletReply; user_id: number | null }>(
     'select kind, body_hash, reply, user_id from casino_transactions where provider_id = $1 and tx_ref = $2', [req.providerId, req.txId]);
   if (!old) throw new Refusal('UNKNOWN_ERROR');
@@ -124,6 +132,9 @@ async function claim(q: TxQueryable, req: WalletRequest, now: number): Promise<W
   if (old.body_hash !== req.bodyHash || old.kind !== kind) throw new Refusal('DUPLICATE_TRANSACTION');
   return old.reply;
 }
+
+/** What an operation did: its reply, and the player and round the transaction row is linked to. */
+interface Done { reply: WalletReply; userId: number; roundId: number | null; product?: ProductId }
 
 async function userSession(q: TxQueryable, req: WalletRequest): Promise<SessionRow & { user_id: number }> {
   const s = await sessionOf(q, req.token);
@@ -137,7 +148,7 @@ const PROTECTION_CODE: Record<string, WalletCode> = {
   LIMIT_REACHED: 'LIMIT_REACHED', PLAYER_ON_BREAK: 'PLAYER_ON_BREAK', PLAYER_EXCLUDED: 'PLAYER_EXCLUDED', ACCOUNT_CLOSED: 'ACCOUNT_CLOSED',
 };
 
-async function bet(q: TxQueryable, req: WalletRequest, now: number, effects: WalletEffects): Promise<WalletReply> {
+async function bet(q: TxQueryable, req: WalletRequest, now: number, txId: number): Promise<Done> {
   if (!(req.amount > 0)) throw new Refusal('BAD_REQUEST');
   const s = await userSession(q, req);
   if (new Date(s.expires_at).getTime() <= now) throw new Refusal('TOKEN_EXPIRED');
@@ -161,13 +172,7 @@ async function bet(q: TxQueryable, req: WalletRequest, now: number, effects: Wal
     }
     throw err;
   }
-  const [tx] = await q.query<{ id: number }>(
-    'update casino_transactions set user_id = $3, round_id = $4 where provider_id = $1 and tx_ref = $2 returning id',
-    [req.providerId, req.txId, s.user_id, round.id]);
-  const drops = await contributeToJackpots(q, { txId: tx!.id, userId: s.user_id, gameId: s.game_id, product: s.product, amount: req.amount, now });
-  effects.drops.push(...drops);
-  if (drops.length) balanceAfter = drops[drops.length - 1]!.balanceAfter;
-  return { code: 'OK', balance: balanceAfter, currency: s.currency, txId: String(tx!.id) };
+  return { reply: { code: 'OK', balance: balanceAfter, currency: s.currency, txId: String(txId) }, userId: s.user_id, roundId: round.id, product: s.product };
 }
 
 /** The round of a win or rollback: it must be this player's, of this provider. */
@@ -179,27 +184,23 @@ async function roundFor(q: TxQueryable, req: WalletRequest, userId: number) {
   return round;
 }
 
-async function win(q: TxQueryable, req: WalletRequest, now: number, effects: WalletEffects): Promise<WalletReply> {
+async function win(q: TxQueryable, req: WalletRequest, now: number, effects: WalletEffects, txId: number): Promise<Done> {
   if (!(req.amount >= 0)) throw new Refusal('BAD_REQUEST');
   // A win is taken even after the token expired: the player's round must be paid.
   const s = await userSession(q, req);
   const round = await roundFor(q, req, s.user_id);
   if (round.status !== 0) throw new Refusal(round.status === 2 ? 'TRANSACTION_ROLLED_BACK' : 'ROUND_CLOSED');
-  let balanceAfter = req.amount > 0
+  const balanceAfter = Number(req.amount > 0
     ? await postLedger(q, { userId: s.user_id, amount: req.amount, kind: 'win', refType: LEDGER_REF[s.product], refId: round.id })
-    : (await balanceRow(q, s.user_id))?.balance ?? 0;
+    : (await balanceRow(q, s.user_id))?.balance ?? 0);
   await q.query(
     `update casino_rounds set win_total = win_total + $2, status = case when $3 then 1 else status end, closed_at = case when $3 then $4::timestamptz else closed_at end where id = $1`,
     [round.id, req.amount, req.roundClosed, new Date(now)]);
-  const [tx] = await q.query<{ id: number }>(
-    'update casino_transactions set user_id = $3, round_id = $4 where provider_id = $1 and tx_ref = $2 returning id',
-    [req.providerId, req.txId, s.user_id, round.id]);
   if (req.amount > 0) effects.win = { userId: s.user_id, gameId: round.game_id, amount: req.amount, bet: Number(round.bet_total), product: round.product };
-  balanceAfter = Number(balanceAfter);
-  return { code: 'OK', balance: balanceAfter, currency: s.currency, txId: String(tx!.id) };
+  return { reply: { code: 'OK', balance: balanceAfter, currency: s.currency, txId: String(txId) }, userId: s.user_id, roundId: round.id };
 }
 
-async function rollback(q: TxQueryable, req: WalletRequest, now: number): Promise<WalletReply> {
+async function rollback(q: TxQueryable, req: WalletRequest, now: number): Promise<Done> {
   if (!req.refTxId) throw new Refusal('BAD_REQUEST');
   const s = await userSession(q, req);
   const [ref] = await q.query<{ id: number; kind: string; amount: number; state: number; round_id: number | null; user_id: number | null }>(
@@ -212,10 +213,10 @@ async function rollback(q: TxQueryable, req: WalletRequest, now: number): Promis
       `insert into casino_transactions (provider_id, tx_ref, kind, user_id, body_hash, reply, state, created_at)
        values ($1, $2, 'tombstone', $3, '', '{}', 2, $4) on conflict (provider_id, tx_ref) do nothing`,
       [req.providerId, req.refTxId, s.user_id, new Date(now)]);
-    return { code: 'OK', balance: await w(), currency: s.currency };
+    return { reply: { code: 'OK', balance: await w(), currency: s.currency }, userId: s.user_id, roundId: null };
   }
   if (ref.user_id !== s.user_id) throw new Refusal('TRANSACTION_NOT_FOUND');
-  if (ref.kind === 'tombstone' || ref.state === 1) return { code: 'OK', balance: await w(), currency: s.currency };
+  if (ref.kind === 'tombstone' || ref.state === 1) return { reply: { code: 'OK', balance: await w(), currency: s.currency }, userId: s.user_id, roundId: ref.round_id };
   if (ref.kind !== 'bet' || ref.round_id === null) throw new Refusal('BAD_REQUEST');
   const [round] = await q.query<{ id: number; status: number; win_total: number; bet_total: number; product: ProductId }>(
     'select id, status, win_total, bet_total, product from casino_rounds where id = $1 for update', [ref.round_id]);
@@ -227,8 +228,7 @@ async function rollback(q: TxQueryable, req: WalletRequest, now: number): Promis
     `update casino_rounds set bet_total = bet_total - $2, status = case when bet_total - $2 = 0 then 2 else status end,
        closed_at = case when bet_total - $2 = 0 then $3::timestamptz else closed_at end where id = $1`,
     [round.id, Number(ref.amount), new Date(now)]);
-  await q.query('update casino_transactions set user_id = $3, round_id = $4 where provider_id = $1 and tx_ref = $2', [req.providerId, req.txId, s.user_id, round.id]);
-  return { code: 'OK', balance: balanceAfter, currency: s.currency };
+  return { reply: { code: 'OK', balance: balanceAfter, currency: s.currency }, userId: s.user_id, roundId: round.id };
 }
 
 /**

@@ -5,17 +5,25 @@
  * by product, protection limits), pool jackpots, the open-round job and the demo provider end to end.
  */
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { drivers, useHarness, SEED_NOW, type Harness } from './harness.ts';
+import { boLogin, json } from './bo-helpers.ts';
+import { seedAccountDemo } from '../../server/content/demo-seed.ts';
 import { hmacSign, providerSecret } from '../../server/casino/signature.ts';
 import { reconcileOpenRounds } from '../../server/casino/reconcile.ts';
-import { contributionOf, drawMustDrop } from '../../server/casino/jackpot-pools.ts';
+import { contributionOf, drawMustDrop, foldJackpots } from '../../server/casino/jackpot-pools.ts';
 import { BET_TOKEN_TTL_MS } from '../../server/casino/wallet.ts';
 import { fairFloats, seedHash } from '../../server/casino/demo-provider/fair.ts';
 import { SLOTS, spin } from '../../server/casino/demo-provider/slots.ts';
+import { resultAt, roulette } from '../../server/casino/demo-provider/timed-games.ts';
 import type { OpenGameReply } from '../../domain/casino/calls.ts';
 
 const DRIVERS = await drivers();
+/** The `ws` client (no type package installed: the part used here). */
+interface WsClient { close(): void; on(event: 'message', fn: (data: Buffer) => void): void; on(event: 'error', fn: (err: Error) => void): void }
+const WebSocket = createRequire(import.meta.url)('ws') as new (url: string) => WsClient;
 const SECRET = providerSecret('DEMO_PROVIDER_SECRET');
 type WalletBody = { status: string; balance?: number; currency?: string; request_uuid: string };
 
@@ -204,10 +212,13 @@ describe.each(DRIVERS)('casino wallet on %s', (driver) => {
   it('jackpot contributions equal the pools growth to the unit; the bet reaching the must-drop point wins the tier, floored', async () => {
     const p = await slotPlayer(h, 1_000_000);
     const pools = async () => new Map((await h.db.query<{ id: number; tier: string; pool: number }>(`select id, tier, pool from jackpots where grp = 'casino'`)).map((r) => [r.tier, { id: r.id, pool: Number(r.pool) }]));
+    await foldJackpots(h.db, SEED_NOW);
     const before = await pools();
     const [maxC] = await h.db.query<{ id: number }>('select coalesce(max(id), 0)::int8 as id from jackpot_contributions');
     const stakes = [137, 999, 12_345, 1, 50_000];
     for (const [i, s] of stakes.entries()) await wallet(h, 'bet', betBody(p.token, `jp-${p.id}-${i}`, `jpr-${p.id}-${i}`, s));
+    // bets only write contribution rows; the folder adds them to the pools (the route asks for it after each bet)
+    await foldJackpots(h.db, SEED_NOW);
     const after = await pools();
     for (const [tier, { id, pool }] of after) {
       const [sum] = await h.db.query<{ s: number }>('select coalesce(sum(amount), 0)::int8 as s from jackpot_contributions where jackpot_id = $1 and id > $2', [id, maxC!.id]);
@@ -217,22 +228,25 @@ describe.each(DRIVERS)('casino wallet on %s', (driver) => {
     const [daily] = await h.db.query<{ contrib_ppm: number }>(`select contrib_ppm from jackpots where grp = 'casino' and tier = 'daily'`);
     expect(after.get('daily')!.pool - before.get('daily')!.pool).toBe(stakes.reduce((a, s) => a + contributionOf(s, daily!.contrib_ppm), 0));
 
-    // the next bet reaches the daily must-drop point
+    // the next bet reaches the daily must-drop point: its player wins the pool up to that point,
+    // the rest of its contribution starts the next pool
     await h.db.query(`update jackpots set must_drop = pool + 7 where grp = 'casino' and tier = 'daily'`);
     const [row] = await h.db.query<{ pool: number; must_drop: number; seed: number; cap: number }>(`select pool, must_drop, seed, cap from jackpots where grp = 'casino' and tier = 'daily'`);
     const balance = await balanceOf(h, p.id);
     const r = await wallet(h, 'bet', betBody(p.token, `jp-drop-${p.id}`, `jpr-drop-${p.id}`, 10_000));
+    await foldJackpots(h.db, SEED_NOW);
     const paid = Math.floor(Number(row!.must_drop) / 100);
-    expect(r.balance).toBe(balance - 10_000 + paid);
+    expect(r.balance).toBe(balance - 10_000);
+    expect(await balanceOf(h, p.id)).toBe(balance - 10_000 + paid);
     const [reset] = await h.db.query<{ pool: number; must_drop: number }>(`select pool, must_drop from jackpots where grp = 'casino' and tier = 'daily'`);
-    expect(Number(reset!.pool)).toBe(Number(row!.seed));
+    expect(Number(reset!.pool)).toBe(Number(row!.seed) + contributionOf(10_000, daily!.contrib_ppm) - 7);
     expect(Number(reset!.must_drop)).toBeGreaterThan(Number(row!.seed));
     expect(Number(reset!.must_drop)).toBeLessThanOrEqual(Number(row!.cap));
     const [win] = await h.db.query<{ paid: number; pool: number }>('select paid, pool from jackpot_wins where user_id = $1', [p.id]);
     expect({ paid: Number(win!.paid), pool: Number(win!.pool) }).toEqual({ paid, pool: Number(row!.must_drop) });
     // the jackpots call shows pools
     const jp = (await h.call('jackpots', {})).json<{ data: { casino: { daily: { balance: number } } } }>();
-    expect(jp.data.casino.daily.balance).toBe(Number(row!.seed));
+    expect(jp.data.casino.daily.balance).toBe(Number(reset!.pool));
   });
 
   it('open rounds older than a day are rolled back (no win) or closed (a win)', async () => {
@@ -267,6 +281,113 @@ describe.each(DRIVERS)('casino wallet on %s', (driver) => {
     expect(again.symbols).toEqual(s.symbols);
     expect(s.balance).toBe(50_000 - 1_000 + Math.floor(1_000 * again.multiplier));
     expect(await balanceOf(h, p.id)).toBe(s.balance);
+  });
+  it('a live roulette round: bets while open, the result from the revealed seed, paid by the provider through the wallet', async () => {
+    const p = await h.player('rl', 100_000);
+    const open = (await h.call('opencas', { serviceId: await gameId(h, 'roulette-1'), masterServiceId: 4, limitId: 1 }, { cookie: p.cookie })).json<OpenGameReply>();
+    const token = new URL(open.content.gameurl, 'http://x').searchParams.get('token')!;
+    const api = async (path: string, body: unknown) => (await h.app.inject({ method: 'POST', url: `/demo-provider/api/${path}`, payload: body as object })).json<Record<string, unknown>>();
+    const g = roulette('roulette-1');
+    const round = Math.ceil(SEED_NOW / g.cycleMs) + 1;
+    h.clock.now = round * g.cycleMs + 1_000;
+    const init = await api('init', { token, game: 'roulette-1', mode: 'real', limit: '1' });
+    expect(init).toMatchObject({ balance: 100_000, round: { round, phase: 'betting' }, limits: { min: 100, max: 50_000 } });
+    expect(await api('bet', { token, bets: [{ kind: 'red', amount: 60_000 }] })).toMatchObject({ error: 'OUT_OF_LIMITS' });
+    expect(await api('bet', { token, bets: [{ kind: 'red', amount: 1_000 }, { kind: 'straight', value: 17, amount: 500 }] })).toMatchObject({ ok: true, balance: 98_500 });
+    h.clock.now = round * g.cycleMs + g.betMs + 100;
+    expect(await api('bet', { token, bets: [{ kind: 'red', amount: 1_000 }] })).toMatchObject({ error: 'NO_MORE_BETS' });
+    h.clock.now = resultAt(g, round) + 100;
+    const res = (await h.app.inject({ method: 'GET', url: '/demo-provider/round/roulette-1' })).json<{ phase: string; serverSeed: string; outcome: { number: number } }>();
+    expect(res.phase).toBe('result');
+    expect(seedHash(res.serverSeed)).toBe((init.round as { seedHash: string }).seedHash);
+    const n = res.outcome.number;
+    const won = (n !== 0 && [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36].includes(n) ? 2_000 : 0) + (n === 17 ? 18_000 : 0);
+    expect(await balanceOf(h, p.id)).toBe(98_500 + won);
+    const [r] = await h.db.query<{ status: number; product: number }>('select status, product from casino_rounds where user_id = $1', [p.id]);
+    expect(r).toEqual({ status: 1, product: 4 });
+    const live = (await h.call('transactions', { serviceType: 4 }, { cookie: p.cookie })).json<{ totalCount: number }>();
+    expect(live.totalCount).toBe(won ? 2 : 1);
+  });
+
+  it('fault switches: a dropped reply or a duplicate debits once; a rollback ahead of its bet refuses the bet', async () => {
+    process.env.DEMO_PROVIDER_FAULTS = '1';
+    const faults = (f: object) => h.app.inject({ method: 'POST', url: '/demo-provider/faults', payload: f });
+    const api = async (path: string, body: unknown) => (await h.app.inject({ method: 'POST', url: `/demo-provider/api/${path}`, payload: body as object })).json<Record<string, unknown>>();
+    try {
+      const p = await slotPlayer(h, 10_000, 'gem-rush');
+      await api('init', { token: p.token, game: 'gem-rush', mode: 'real' });
+      for (const f of [{ drop: true }, { duplicate: true }, { delayMs: 50 }]) {
+        await faults({ drop: false, duplicate: false, delayMs: 0, lateRollback: false, ...f });
+        const before = await balanceOf(h, p.id);
+        const s = await api('spin', { token: p.token, stake: 100 });
+        expect(s.winStatus, JSON.stringify(f)).toBe('RS_OK');
+        expect(await balanceOf(h, p.id)).toBe(before - 100 + (s.win as number));
+      }
+      await faults({ drop: false, duplicate: false, delayMs: 0, lateRollback: true });
+      const before = await balanceOf(h, p.id);
+      expect(await api('spin', { token: p.token, stake: 100 })).toMatchObject({ error: 'RS_ERROR_TRANSACTION_ROLLED_BACK' });
+      expect(await balanceOf(h, p.id)).toBe(before);
+    } finally {
+      await faults({ drop: false, duplicate: false, delayMs: 0, lateRollback: false });
+      delete process.env.DEMO_PROVIDER_FAULTS;
+    }
+  });
+
+  it('/ws/jackpot sends winnercasino for a big win and winners lists it', async () => {
+    const app = await h.buildApp();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const ws = new WebSocket(`ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws/jackpot`);
+    const frames: Array<{ event: string; data: Record<string, unknown> }> = [];
+    ws.on('message', (d) => frames.push(JSON.parse(d.toString())));
+    ws.on('error', () => undefined);
+    const until = async (ok: () => boolean) => { for (const end = Date.now() + 5_000; !ok(); await new Promise((r) => setTimeout(r, 20))) if (Date.now() > end) throw new Error('timed out'); };
+    try {
+      await until(() => frames.length >= 1);
+      const p = await slotPlayer(h, 10_000);
+      const round = `big-${randomUUID()}`;
+      await wallet(h, 'bet', betBody(p.token, `${round}-b`, round, 100));
+      await wallet(h, 'win', { ...betBody(p.token, `${round}-w`, round, 3_000), round_closed: true });
+      await until(() => frames.some((f) => f.event === 'winnercasino'));
+      const e = frames.find((f) => f.event === 'winnercasino')!;
+      expect(e.data).toMatchObject({ amount: 3_000, game: 'Fruit Fiesta', player: expect.stringMatching(/^t_\*\*\*$/), masterServiceId: 5 });
+      const w = (await h.call('winners', { masterServiceId: 5, limit: 50 })).json<{ results: Array<{ amount: number; date: string }> }>();
+      expect(w.results.some((r) => r.amount === 3_000 && r.date === new Date(SEED_NOW).toISOString())).toBe(true);
+    } finally {
+      ws.close();
+      await app.close();
+    }
+  });
+
+  it("back office: the team disables and orders games (audited); a dealer's casino limit refuses the bet and the launch once full", async () => {
+    await seedAccountDemo(h.db, SEED_NOW);
+    const admin = await boLogin(h, 'admin', 'admin1234');
+    const games = json(await h.call('bo/casinoGames', { product: 5 }, { cookie: admin }));
+    expect((games.games as Array<{ code: string }>).map((g) => g.code)).toEqual(['fruit-fiesta', 'lucky-sevens', 'gem-rush']);
+    const lucky = await gameId(h, 'lucky-sevens');
+    expect(json(await h.call('bo/setCasinoGame', { gameId: lucky, status: 0 }, { cookie: admin })).status).toBe(true);
+    try {
+      const list = (await h.call('getAllCasinos', { masterServiceId: 5 })).json<{ items: Array<{ title: string }> }>();
+      expect(list.items.map((g) => g.title)).toEqual(['Fruit Fiesta', 'Gem Rush']);
+      const [a] = await h.db.query<{ action: string }>(`select action from audit_log where object_type = 'casino_game' and object_id = $1`, [String(lucky)]);
+      expect(a!.action).toBe('casino.game');
+    } finally {
+      await h.call('bo/setCasinoGame', { gameId: lucky, status: 1 }, { cookie: admin });
+    }
+    // a player cannot call them
+    const p = await slotPlayer(h, 10_000);
+    expect((await h.call('bo/casinoGames', { product: 5 }, { cookie: p.cookie })).statusCode).toBe(403);
+
+    // the player's dealer may take 1,000 of casino stakes a day
+    const dealer = await h.addUser('dlr', 0);
+    await h.db.query(`update users set user_type = 'D' where id = $1`, [dealer.id]);
+    await h.db.query('insert into dealers (user_id, casino_limit) values ($1, 1000)', [dealer.id]);
+    await h.db.query('insert into user_tree (ancestor_id, descendant_id, depth) values ($1, $2, 1)', [dealer.id, p.id]);
+    expect((await wallet(h, 'bet', betBody(p.token, randomUUID(), `dl-${p.id}-1`, 800))).status).toBe('RS_OK');
+    expect((await wallet(h, 'bet', betBody(p.token, randomUUID(), `dl-${p.id}-2`, 300))).status).toBe('RS_ERROR_LIMIT_REACHED');
+    expect((await wallet(h, 'bet', betBody(p.token, randomUUID(), `dl-${p.id}-3`, 200))).status).toBe('RS_OK');
+    expect(json(await h.call('openslot', { serviceId: await gameId(h, 'gem-rush') }, { cookie: p.cookie }))).toMatchObject({ status: false, error: 'casinoLimitFull' });
+    const limits = json(await h.call('bo/casinoLimits', {}, { cookie: admin }));
+    expect(limits.results).toContainEqual({ dealerId: dealer.id, userName: dealer.userName, casinoLimit: 1000, stakedToday: 1000 });
   });
 });
 

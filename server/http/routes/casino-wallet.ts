@@ -11,13 +11,15 @@ import { walletCall, type WalletOp } from '../../casino/wallet.ts';
 import { demoReply, parseDemoCall, WALLET_OPS, type DemoReply } from '../../casino/protocols/demo.ts';
 import { hmacVerifier, providerSecret, SIGNATURE_HEADER } from '../../casino/signature.ts';
 import { publishWinners } from '../../casino/events.ts';
+import { jackpotFolder } from '../../casino/jackpot-pools.ts';
 
 /** The answer deadline of a wallet call. */
 export const WALLET_DEADLINE_MS = 1_800;
 
 interface ProviderRow { id: number; protocol: string; secret_env: string; status: number }
 
-export function registerCasinoWallet(app: FastifyInstance, deps: CallDeps): void {
+export function registerCasinoWallet(app: FastifyInstance, deps: CallDeps): { fold(): Promise<void> } {
+  const folder = jackpotFolder(deps.db, deps.clock, (drops) => void publishWinners(deps.db, { drops }, deps.clock()).catch(() => undefined));
   const providers = new Map<string, { row: ProviderRow; at: number }>();
   const providerOf = async (code: string): Promise<ProviderRow | undefined> => {
     const hit = providers.get(code);
@@ -46,6 +48,8 @@ export function registerCasinoWallet(app: FastifyInstance, deps: CallDeps): void
       const now = deps.clock();
       const work = walletCall(deps.db, parsed.request, now).then(async ({ reply: r, effects }) => {
         await publishWinners(deps.db, effects, now).catch((err: unknown) => req.log.warn({ err }, 'casino winners not published'));
+        // the pools take the bet's contribution after the reply is on its way
+        if (effects.contributed) void folder.request();
         return demoReply(r, parsed.requestUuid, parsed.user);
       });
       let timer: ReturnType<typeof setTimeout> | undefined;
@@ -63,4 +67,5 @@ export function registerCasinoWallet(app: FastifyInstance, deps: CallDeps): void
       }
     });
   });
+  return { fold: () => folder.request() };
 }

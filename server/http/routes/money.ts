@@ -7,6 +7,10 @@ import { guardUser } from '../../accounts/guard-user.ts';
 import { cancelOwnTransferRequest, createTransferRequest } from '../../payments/transfers.ts';
 import { CallError, defineCall, type CallContext, type CallDeps } from '../call.ts';
 import { SITE_SETTINGS } from './settings.ts';
+import { LEDGER_REF } from '../../casino/wallet.ts';
+
+/** Ledger ref_types of the casino's game wallet and jackpots, shown as their product in Transactions. */
+const CASINO_REFS: ReadonlySet<string> = new Set([...Object.values(LEDGER_REF), 'jackpot']);
 
 const payCategoriesPayload = z.object({ ...common, transferType: z.union([z.literal(0), z.literal(1)]) });
 
@@ -107,7 +111,8 @@ export function registerMoneyCalls(app: FastifyInstance, deps: CallDeps): void {
     if (p.transactionType === 'a') where.push('l.amount > 0');
     if (p.transactionType === 'e') where.push('l.amount < 0');
     if (p.serviceType === 1) where.push(`l.ref_type = 'coupon' and coalesce(c.is_live, 0) = 0`);
-    if (p.serviceType === 4) where.push(`l.ref_type = 'coupon' and c.is_live = 1`);
+    // 4: live (live coupons and the live casino's game wallet rows), 5: slots (server/casino/wallet.ts LEDGER_REF)
+    if (p.serviceType === 4) where.push(`((l.ref_type = 'coupon' and c.is_live = 1) or l.ref_type = 'livecasino')`);
     if (p.serviceType === 5) where.push(`l.ref_type = 'slot'`);
     const base = `from ledger l left join coupons c on l.ref_type = 'coupon' and c.id = l.ref_id where ${where.join(' and ')}`;
     const [count] = await ctx.db.query<{ n: number }>(`select count(*)::int as n ${base}`, args);
@@ -118,7 +123,7 @@ export function registerMoneyCalls(app: FastifyInstance, deps: CallDeps): void {
       results: rows.map((r) => ({
         id: r.id, processDate: new Date(r.created_at).toISOString(),
         // Two parts split by an arrow (section 3): the service, then what happened.
-        type: `${r.ref_type === 'coupon' ? (r.is_live ? 'live' : 'sport') : r.ref_type === 'transfer_request' ? 'payment' : 'account'}->${r.kind}`,
+        type: `${r.ref_type === 'coupon' ? (r.is_live ? 'live' : 'sport') : r.ref_type === 'transfer_request' ? 'payment' : CASINO_REFS.has(r.ref_type ?? '') ? r.ref_type : 'account'}->${r.kind}`,
         amount: Math.abs(r.amount), ticketId: r.ref_type === 'coupon' ? r.ref_id : null, transType: r.amount > 0 ? 1 : 0,
       })),
     };
