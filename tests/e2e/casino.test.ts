@@ -1,7 +1,8 @@
 /**
- * The casino in Chromium (issue 14): a visitor's tap on a Home game opens the login popup; a player
- * opens each product from the casino tab bar, plays a slot round and a live roulette round in the
- * demo provider's page inside the game frame, and the header's balance and Transactions follow.
+ * The casino in Chromium (issue 14): a visitor's tap on a Home game opens the login popup (its Demo
+ * button the game in fun mode); a player opens each product from the casino tab bar, plays a slot
+ * round and a live roulette round in the demo provider's page inside the game frame, and the
+ * header's balance and Transactions follow.
  * Screenshots at 390x844 in tests/e2e/screenshots/casino-*.png.
  */
 import { describe, expect, it } from 'vitest';
@@ -9,19 +10,11 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { SCREENSHOTS } from './browser.ts';
 import { useAppUnderTest } from './app-under-test.ts';
-import { LoginPageModel } from './pages/account-pages.ts';
+import { LoginPopup } from './pages/app-pages.ts';
 import { CasinoLobby, DemoGame } from './pages/casino-pages.ts';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? SCREENSHOTS;
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `casino-${name}.png`) });
-
-async function login(page: Page, user: string, password: string, next: string) {
-  await page.goto(`/tr/firstlogin?nextUrl=${encodeURIComponent(next)}`);
-  const form = new LoginPageModel(page);
-  await form.fill(user, password);
-  await form.submit().click();
-  await page.waitForURL((u) => u.pathname === next);
-}
 
 /** The header's credit as a number of minor units ('1.234,50 TL' -> 123450). */
 async function headerCredit(page: Page): Promise<number> {
@@ -41,11 +34,12 @@ async function gameBalance(game: DemoGame): Promise<number> {
 describe('casino in Chromium', () => {
   const app = useAppUnderTest('casino', { FEED_LIVE_COUNT: '2' }, { page: 'errors' });
 
-  it('a visitor sees Home\'s casino lists and gets the login popup on a game; the casino routes send him Home', async () => {
+  it('a visitor is sent Home from a casino route, sees Home\'s casino lists and gets the login popup on a game', async () => {
     const { page } = app;
     // the push pop-ups of Home are closed for this session: they would cover the screenshots
     await app.context.addInitScript(() => sessionStorage.setItem('popupsClosed', '1'));
-    await page.goto('/tr/');
+    await page.goto('/tr/casino');
+    await page.waitForURL((u) => u.pathname === '/tr' || u.pathname === '/tr/');
     const section = page.getByTestId('home-casino');
     // the lists load when the player scrolls near them (the end of Home, after the sport sections)
     await expect.poll(async () => {
@@ -54,18 +48,27 @@ describe('casino in Chromium', () => {
     }, { timeout: 30_000 }).toBeGreaterThan(0);
     await page.getByTestId('home-casino-live').scrollIntoViewIfNeeded();
     await shot(page, 'home-lists');
+    // fun mode where the game offers it: no money, the provider says so
+    const lobby = new CasinoLobby(page);
+    await page.getByTestId('home-casino-slots').getByTestId('game-fun').first().click();
+    await lobby.frame().waitFor();
+    await expect.poll(() => lobby.game().locator('#mode').textContent(), { timeout: 15_000 }).toMatch(/Eğlence/);
+    await shot(page, 'visitor-fun');
+    await lobby.close().click();
+    await lobby.frame().waitFor({ state: 'detached' });
     await section.getByTestId('game-tile').first().click();
-    await page.getByRole('dialog').waitFor();
-    expect(await page.getByRole('dialog').textContent()).toContain('Giriş');
+    const popup = new LoginPopup(page);
+    await popup.dialog().locator('#login-user').waitFor();
+    expect(await popup.dialog().textContent()).toContain('Giriş');
     await shot(page, 'visitor-login-popup');
-    await page.keyboard.press('Escape');
-    await page.goto('/tr/casino');
-    await page.waitForURL((u) => u.pathname === '/tr' || u.pathname === '/tr/');
+    // the same popup logs the player in; the casino opens for him then
+    await popup.logIn('ayse', 'ayse1234');
+    await page.getByTestId('balance').waitFor();
   });
 
   it('a player opens each product from the tab bar', async () => {
     const { page } = app;
-    await login(page, 'ayse', 'ayse1234', '/tr/casino');
+    await page.goto('/tr/casino');
     const lobby = new CasinoLobby(page);
     await lobby.screen('casino').waitFor();
     expect(await lobby.tabs().allTextContents()).toEqual(['Slotlar', 'Canlı casino', 'Tombala', 'Sanal', 'TV oyunları']);

@@ -23,6 +23,8 @@ export function GameGrid({ games, onOpen, busy }: { games: readonly GameTile[]; 
     measure();
     const ro = new ResizeObserver(measure);
     ro.observe(el);
+    // banners, jackpots and chips above the grid arrive later: the page growing moves the grid's top
+    if (el.parentElement) ro.observe(el.parentElement);
     return () => ro.disconnect();
   }, []);
   // a new list (provider, category, search) starts again at the first chunk

@@ -31,7 +31,13 @@ export function useOpenGame(): { frame: FrameGame | null; busy: boolean; open: (
         case 'login': openLogin(); break;
         case 'error': showNotice({ status: 2, key: '', text: o.text || t`The game could not be opened.` }); break;
         case 'missing': { const fields = o.fields.join(', '); showNotice({ status: 2, key: '', text: t`Problem with service. Check ${fields}` }); break; }
-        case 'network': showNotice({ status: 2, key: '', text: t`The game service could not be reached. Check your connection and try again.` }); break;
+        case 'network': {
+          const text = t`The game service could not be reached. Check your connection and try again.`;
+          // live casino shows an alert on a network failure (section 8); the others a notice
+          if (r.product === 'livecasino') alert(text);
+          else showNotice({ status: 2, key: '', text });
+          break;
+        }
         case 'frame': setFrame({ url: o.url, title: o.title }); break;
         case 'redirect': location.assign(o.url); break;
         case 'newtab': if (!window.open(o.url, '_blank', 'noopener')) location.assign(o.url); break;
