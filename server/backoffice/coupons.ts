@@ -54,7 +54,7 @@ export async function couponSearch(q: Queryable, a: BoActor, p: z.infer<typeof b
   // A small subtree is read user by user (each player's coupons by coupons_user_date_idx); a big
   // one, the team's whole network or a search for one coupon or user, in creation order
   // (coupons_created_idx), keeping the rows of the subtree.
-  const perUser = !a.team && !p.couponId && !p.userId && !p.userName && perUserMax > 0 && (await subtreeSize(q, a.userId)) <= perUserMax;
+  const perUser = !a.team && !p.couponId && !p.userId && !p.userName && perUserMax > 0 && (await subtreeSize(q, a.userId, perUserMax)) <= perUserMax;
   const [countSql, pageSql] = perUser
     ? [
       `select count(*)::int as n from (select 1 from user_tree t cross join lateral (select 1 from coupons c where c.user_id = t.descendant_id and ${filters} limit ${COUPON_COUNT_CAP}) x
@@ -79,9 +79,9 @@ export async function couponSearch(q: Queryable, a: BoActor, p: z.infer<typeof b
 /** Up to this many users below a dealer, its coupons are searched user by user. */
 export const PER_USER_MAX = 1_000;
 
-/** How many users are below a node (stops counting past PER_USER_MAX). */
-async function subtreeSize(q: Queryable, userId: number): Promise<number> {
-  const [r] = await q.query<{ n: number }>(`select count(*)::int as n from (select 1 from user_tree where ancestor_id = $1 limit ${PER_USER_MAX + 1}) x`, [userId]);
+/** How many users are below a node (stops counting past `limit`). */
+async function subtreeSize(q: Queryable, userId: number, limit: number): Promise<number> {
+  const [r] = await q.query<{ n: number }>(`select count(*)::int as n from (select 1 from user_tree where ancestor_id = $1 limit ${limit + 1}) x`, [userId]);
   return r?.n ?? 0;
 }
 

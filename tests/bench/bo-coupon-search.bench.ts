@@ -82,8 +82,8 @@ async function main(): Promise<void> {
     let seed = 42;
     const rand = () => { seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648; return seed / 2_147_483_648; };
     // Each query runs under every strategy in turn (same load): ordered scan only (0), and user by
-    // user up to 200 or 1,000 users below the dealer.
-    const STRATEGIES = [0, 200, 1_000];
+    // user up to 1,000 or 3,000 users below the dealer.
+    const STRATEGIES = [0, 1_000, 3_000];
     const byLevel = new Map<string, number[]>();
     const all = new Map<number, number[]>(STRATEGIES.map((x) => [x, []]));
     for (let i = 0; i < QUERIES; i++) {
