@@ -38,6 +38,8 @@ export class CallError extends Error {
 export const LOGIN_SCREEN_VISITOR_CALLS: ReadonlySet<string> = new Set([
   'userdata', 'login', 'logout', 'register', 'usernameCheck', 'emailCheck', 'checkMobile', 'checkIdNumber',
   'captcha', 'currencies', 'countries', 'activation', 'forgotPassword', 'resetPassword',
+  // The back office's own login step (the same login, then the second factor for the team).
+  'bo/login',
 ]);
 
 /** What a call route carries in its Fastify config (read by the OpenAPI description, server/ops/openapi.ts). */
