@@ -30,6 +30,7 @@ import { Route as LangFavoritesliveRouteImport } from './routes/$lang/favoritesl
 import { Route as LangFirstloginRouteImport } from './routes/$lang/firstlogin'
 import { Route as LangForgotPasswordRouteImport } from './routes/$lang/forgotPassword'
 import { Route as LangHighlightsRouteImport } from './routes/$lang/highlights'
+import { Route as LangKioskRouteImport } from './routes/$lang/kiosk'
 import { Route as LangLanguagesRouteImport } from './routes/$lang/languages'
 import { Route as LangLivebetsRouteImport } from './routes/$lang/livebets'
 import { Route as LangLivecasinoRouteImport } from './routes/$lang/livecasino'
@@ -45,6 +46,7 @@ import { Route as LangSettingsRouteImport } from './routes/$lang/settings'
 import { Route as LangShortcodeRouteImport } from './routes/$lang/shortcode'
 import { Route as LangSportsRouteImport } from './routes/$lang/sports'
 import { Route as LangSupportRouteImport } from './routes/$lang/support'
+import { Route as LangTicketCheckRouteImport } from './routes/$lang/ticketCheck'
 import { Route as LangTimezoneRouteImport } from './routes/$lang/timezone'
 import { Route as LangTransactionsRouteImport } from './routes/$lang/transactions'
 import { Route as LangTransferRequestRouteImport } from './routes/$lang/transferRequest'
@@ -169,6 +171,11 @@ const LangHighlightsRoute = LangHighlightsRouteImport.update({
   path: '/highlights',
   getParentRoute: () => LangRouteRoute,
 } as any)
+const LangKioskRoute = LangKioskRouteImport.update({
+  id: '/kiosk',
+  path: '/kiosk',
+  getParentRoute: () => LangRouteRoute,
+} as any)
 const LangLanguagesRoute = LangLanguagesRouteImport.update({
   id: '/languages',
   path: '/languages',
@@ -242,6 +249,11 @@ const LangSportsRoute = LangSportsRouteImport.update({
 const LangSupportRoute = LangSupportRouteImport.update({
   id: '/support',
   path: '/support',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangTicketCheckRoute = LangTicketCheckRouteImport.update({
+  id: '/ticketCheck',
+  path: '/ticketCheck',
   getParentRoute: () => LangRouteRoute,
 } as any)
 const LangTimezoneRoute = LangTimezoneRouteImport.update({
@@ -357,6 +369,7 @@ export interface FileRoutesByFullPath {
   '/$lang/firstlogin': typeof LangFirstloginRoute
   '/$lang/forgotPassword': typeof LangForgotPasswordRoute
   '/$lang/highlights': typeof LangHighlightsRoute
+  '/$lang/kiosk': typeof LangKioskRoute
   '/$lang/languages': typeof LangLanguagesRoute
   '/$lang/livebets': typeof LangLivebetsRoute
   '/$lang/livecasino': typeof LangLivecasinoRoute
@@ -372,6 +385,7 @@ export interface FileRoutesByFullPath {
   '/$lang/shortcode': typeof LangShortcodeRoute
   '/$lang/sports': typeof LangSportsRoute
   '/$lang/support': typeof LangSupportRoute
+  '/$lang/ticketCheck': typeof LangTicketCheckRoute
   '/$lang/timezone': typeof LangTimezoneRoute
   '/$lang/transactions': typeof LangTransactionsRoute
   '/$lang/transferRequest': typeof LangTransferRequestRoute
@@ -412,6 +426,7 @@ export interface FileRoutesByTo {
   '/$lang/firstlogin': typeof LangFirstloginRoute
   '/$lang/forgotPassword': typeof LangForgotPasswordRoute
   '/$lang/highlights': typeof LangHighlightsRoute
+  '/$lang/kiosk': typeof LangKioskRoute
   '/$lang/languages': typeof LangLanguagesRoute
   '/$lang/livebets': typeof LangLivebetsRoute
   '/$lang/livecasino': typeof LangLivecasinoRoute
@@ -427,6 +442,7 @@ export interface FileRoutesByTo {
   '/$lang/shortcode': typeof LangShortcodeRoute
   '/$lang/sports': typeof LangSportsRoute
   '/$lang/support': typeof LangSupportRoute
+  '/$lang/ticketCheck': typeof LangTicketCheckRoute
   '/$lang/timezone': typeof LangTimezoneRoute
   '/$lang/transactions': typeof LangTransactionsRoute
   '/$lang/transferRequest': typeof LangTransferRequestRoute
@@ -468,6 +484,7 @@ export interface FileRoutesById {
   '/$lang/firstlogin': typeof LangFirstloginRoute
   '/$lang/forgotPassword': typeof LangForgotPasswordRoute
   '/$lang/highlights': typeof LangHighlightsRoute
+  '/$lang/kiosk': typeof LangKioskRoute
   '/$lang/languages': typeof LangLanguagesRoute
   '/$lang/livebets': typeof LangLivebetsRoute
   '/$lang/livecasino': typeof LangLivecasinoRoute
@@ -483,6 +500,7 @@ export interface FileRoutesById {
   '/$lang/shortcode': typeof LangShortcodeRoute
   '/$lang/sports': typeof LangSportsRoute
   '/$lang/support': typeof LangSupportRoute
+  '/$lang/ticketCheck': typeof LangTicketCheckRoute
   '/$lang/timezone': typeof LangTimezoneRoute
   '/$lang/transactions': typeof LangTransactionsRoute
   '/$lang/transferRequest': typeof LangTransferRequestRoute
@@ -526,6 +544,7 @@ export interface FileRouteTypes {
     | '/$lang/firstlogin'
     | '/$lang/forgotPassword'
     | '/$lang/highlights'
+    | '/$lang/kiosk'
     | '/$lang/languages'
     | '/$lang/livebets'
     | '/$lang/livecasino'
@@ -541,6 +560,7 @@ export interface FileRouteTypes {
     | '/$lang/shortcode'
     | '/$lang/sports'
     | '/$lang/support'
+    | '/$lang/ticketCheck'
     | '/$lang/timezone'
     | '/$lang/transactions'
     | '/$lang/transferRequest'
@@ -581,6 +601,7 @@ export interface FileRouteTypes {
     | '/$lang/firstlogin'
     | '/$lang/forgotPassword'
     | '/$lang/highlights'
+    | '/$lang/kiosk'
     | '/$lang/languages'
     | '/$lang/livebets'
     | '/$lang/livecasino'
@@ -596,6 +617,7 @@ export interface FileRouteTypes {
     | '/$lang/shortcode'
     | '/$lang/sports'
     | '/$lang/support'
+    | '/$lang/ticketCheck'
     | '/$lang/timezone'
     | '/$lang/transactions'
     | '/$lang/transferRequest'
@@ -636,6 +658,7 @@ export interface FileRouteTypes {
     | '/$lang/firstlogin'
     | '/$lang/forgotPassword'
     | '/$lang/highlights'
+    | '/$lang/kiosk'
     | '/$lang/languages'
     | '/$lang/livebets'
     | '/$lang/livecasino'
@@ -651,6 +674,7 @@ export interface FileRouteTypes {
     | '/$lang/shortcode'
     | '/$lang/sports'
     | '/$lang/support'
+    | '/$lang/ticketCheck'
     | '/$lang/timezone'
     | '/$lang/transactions'
     | '/$lang/transferRequest'
@@ -827,6 +851,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangHighlightsRouteImport
       parentRoute: typeof LangRouteRoute
     }
+    '/$lang/kiosk': {
+      id: '/$lang/kiosk'
+      path: '/kiosk'
+      fullPath: '/$lang/kiosk'
+      preLoaderRoute: typeof LangKioskRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
     '/$lang/languages': {
       id: '/$lang/languages'
       path: '/languages'
@@ -930,6 +961,13 @@ declare module '@tanstack/react-router' {
       path: '/support'
       fullPath: '/$lang/support'
       preLoaderRoute: typeof LangSupportRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/ticketCheck': {
+      id: '/$lang/ticketCheck'
+      path: '/ticketCheck'
+      fullPath: '/$lang/ticketCheck'
+      preLoaderRoute: typeof LangTicketCheckRouteImport
       parentRoute: typeof LangRouteRoute
     }
     '/$lang/timezone': {
@@ -1092,6 +1130,7 @@ interface LangRouteRouteChildren {
   LangFirstloginRoute: typeof LangFirstloginRoute
   LangForgotPasswordRoute: typeof LangForgotPasswordRoute
   LangHighlightsRoute: typeof LangHighlightsRoute
+  LangKioskRoute: typeof LangKioskRoute
   LangLanguagesRoute: typeof LangLanguagesRoute
   LangLivebetsRoute: typeof LangLivebetsRoute
   LangLivecasinoRoute: typeof LangLivecasinoRoute
@@ -1107,6 +1146,7 @@ interface LangRouteRouteChildren {
   LangShortcodeRoute: typeof LangShortcodeRoute
   LangSportsRoute: typeof LangSportsRoute
   LangSupportRoute: typeof LangSupportRoute
+  LangTicketCheckRoute: typeof LangTicketCheckRoute
   LangTimezoneRoute: typeof LangTimezoneRoute
   LangTransactionsRoute: typeof LangTransactionsRoute
   LangTransferRequestRoute: typeof LangTransferRequestRoute
@@ -1143,6 +1183,7 @@ const LangRouteRouteChildren: LangRouteRouteChildren = {
   LangFirstloginRoute: LangFirstloginRoute,
   LangForgotPasswordRoute: LangForgotPasswordRoute,
   LangHighlightsRoute: LangHighlightsRoute,
+  LangKioskRoute: LangKioskRoute,
   LangLanguagesRoute: LangLanguagesRoute,
   LangLivebetsRoute: LangLivebetsRoute,
   LangLivecasinoRoute: LangLivecasinoRoute,
@@ -1158,6 +1199,7 @@ const LangRouteRouteChildren: LangRouteRouteChildren = {
   LangShortcodeRoute: LangShortcodeRoute,
   LangSportsRoute: LangSportsRoute,
   LangSupportRoute: LangSupportRoute,
+  LangTicketCheckRoute: LangTicketCheckRoute,
   LangTimezoneRoute: LangTimezoneRoute,
   LangTransactionsRoute: LangTransactionsRoute,
   LangTransferRequestRoute: LangTransferRequestRoute,

@@ -19,7 +19,8 @@ const LABELS = {
 
 const OPERATOR = 'BetPWA';
 
-function esc(s: string): string {
+/** Escapes text for the receipt HTML. */
+export function esc(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 

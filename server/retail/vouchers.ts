@@ -75,3 +75,10 @@ export async function cashOut(q: Queryable, terminalId: number, now: number): Pr
   await postLedger(q, { userId: terminalId, amount: -credit, kind: 'withdraw', refType: 'voucher', refId: Number(row!.id) });
   return v;
 }
+
+/** A voucher issued by a terminal, for its print page (null: not this terminal's). */
+export async function voucherOf(q: Queryable, terminalId: number, code: string): Promise<{ code: string; amount: number; created_at: Date; expires_at: Date } | null> {
+  const [v] = await q.query<{ code: string; amount: number; created_at: Date; expires_at: Date }>(
+    'select code, amount, created_at, expires_at from retail_vouchers where code = $1 and terminal_id = $2', [code, terminalId]);
+  return v ?? null;
+}

@@ -17,7 +17,9 @@ import { loadActor, requireScope, type BoContext } from '../../backoffice/guard.
 import { writeAudit } from '../../backoffice/audit.ts';
 import { markCouponPaid } from '../../backoffice/coupons.ts';
 import { bearerCode, checkTicket, payCouponOnce, ticketByCode } from '../../retail/tickets.ts';
-import { cashIn, cashOut, issueVoucher, kioskCredit, redeemVoucher, shopOf } from '../../retail/vouchers.ts';
+import { cashIn, cashOut, issueVoucher, kioskCredit, redeemVoucher, shopOf, voucherOf } from '../../retail/vouchers.ts';
+import { voucherHtml } from '../../retail/voucher-print.ts';
+import { randomBytes } from 'node:crypto';
 import { loadBooking, saveBooking } from '../../retail/booking.ts';
 
 /** A code check answers at most this often per address and minute (65-bit codes; this only stops floods). */
@@ -35,6 +37,8 @@ async function requireTerminal(ctx: CallContext): Promise<number> {
 }
 
 export function registerRetailCalls(app: FastifyInstance, deps: CallDeps, opts: { demo?: boolean } = {}): void {
+  // Demo mode shows the kiosk's cash button (server/config.ts reads DEMO the same way).
+  const demo = opts.demo ?? process.env.DEMO !== '0';
   defineCall(app, deps, 'ticketCheck', ticketCheckPayload, async (p, ctx) => ({ ...(await checkTicket(ctx.db, p.code, ctx.now)) }), { rateLimit: CHECK_RATE });
 
   defineCall(app, deps, 'redeemTicket', redeemTicketPayload, async (p, ctx): Promise<RedeemReply & Record<string, unknown>> => {
@@ -82,7 +86,7 @@ export function registerRetailCalls(app: FastifyInstance, deps: CallDeps, opts: 
 
   defineCall(app, deps, 'kioskCredit', emptyPayload, async (_p, ctx) => {
     const terminalId = await requireTerminal(ctx);
-    return { status: true, credit: await kioskCredit(ctx.db, terminalId, ctx.now), demo: !!opts.demo };
+    return { status: true, credit: await kioskCredit(ctx.db, terminalId, ctx.now), demo };
   }, { auth: true });
 
   // The bill acceptor's bridge runs on the kiosk with the kiosk's session; in demo mode a button calls it.
@@ -97,4 +101,23 @@ export function registerRetailCalls(app: FastifyInstance, deps: CallDeps, opts: 
     const voucher = await ctx.db.tx((q) => cashOut(q, terminalId, ctx.now));
     return { status: true, msg: message('voucherIssued', ctx.lang), voucher };
   }, { auth: true });
+
+  // GET /ekol/retail/voucher/{lang}/{code}?timezone={tz}: a voucher this kiosk issued, printed 1 s after load.
+  app.get<{ Params: { lang: string; code: string }; Querystring: { timezone?: string } }>('/ekol/retail/voucher/:lang/:code', async (req, reply) => {
+    const lang = /^[a-z]{2}$/.test(req.params.lang) ? req.params.lang : 'tr';
+    const now = deps.clock();
+    const userId = await req.sessionUser(now);
+    const page = (code: number, text: string) =>
+      reply.code(code).header('content-type', 'text/html; charset=utf-8').send(`<!doctype html><meta charset="utf-8"><title>${text}</title><p>${text}</p>`);
+    if (userId === null) return page(401, message('loginRequired', lang));
+    const v = /^[0-9A-Z]{14}$/.test(req.params.code) ? await voucherOf(deps.db, userId, req.params.code) : null;
+    if (!v) return page(404, message('notFound', lang));
+    const [u] = await deps.db.query<{ terminal_no: string; currency: string }>('select terminal_no, currency from users where id = $1', [userId]);
+    const tz = typeof req.query.timezone === 'string' && req.query.timezone.length <= 64 ? req.query.timezone : 'UTC';
+    const nonce = randomBytes(16).toString('base64');
+    return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store')
+      .header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'nonce-${nonce}'`)
+      .send(voucherHtml({ code: v.code, amount: Number(v.amount), createdAt: new Date(v.created_at).toISOString(), expiresAt: new Date(v.expires_at).toISOString() },
+        { lang, timeZone: tz, currency: u?.currency === 'TRY' ? 'TL' : (u?.currency ?? ''), terminalNo: u?.terminal_no ?? '', nonce }));
+  });
 }

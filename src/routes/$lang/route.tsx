@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Outlet, redirect, useLocation } from '@tanstack/react-router';
 import { core } from '../../core-client.ts';
@@ -20,6 +20,10 @@ import { UpdatePrompt } from '../../pwa/UpdatePrompt.tsx';
 import { OfflineBanner } from '../../pwa/OfflineBanner.tsx';
 import { useSiteAssets } from '../../features/account/site-assets.ts';
 import { ProtectionLayer } from '../../features/protection/ProtectionLayer.tsx';
+import { useSession } from '../../state/session.ts';
+
+// Kiosk mode (issue 15) is a layout of a terminal session: its layer loads only for terminals.
+const KioskLayer = lazy(() => import('../../features/kiosk/KioskLayer.tsx'));
 
 /** Every route sits under /{lang}; an unknown code is replaced by the current language. */
 export const Route = createFileRoute('/$lang')({
@@ -65,9 +69,11 @@ function Shell() {
   // The worker opens the live feed only on betslip-related pages (or with a slip), so it learns each page.
   const page = path.split('/')[2] || 'home';
   useEffect(() => { void core.setLivePage(page); }, [page]);
+  const kiosk = useSession().user?.userType === 'T';
   return (
-    <div className="app">
+    <div className={kiosk ? 'app kiosk' : 'app'}>
       <a href="#main" className="visually-hidden"><Trans>Skip to content</Trans></a>
+      {kiosk && <Suspense fallback={null}><KioskLayer lang={lang} /></Suspense>}
       {!bare && <TopBar lang={lang} />}
       {/* Break or exclusion banner and the reality check (issue 16). */}
       <ProtectionLayer lang={lang} />

@@ -1,0 +1,116 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { BookingLoaded, RedeemView, RetailFailure, TicketView } from '../../../workers/core/api.ts';
+import { core } from '../../core-client.ts';
+import { useSession } from '../../state/session.ts';
+import { CodeEntry } from './CodeEntry.tsx';
+import { TicketCard } from './TicketCard.tsx';
+import { printVoucher } from './print-ticket.ts';
+
+type Mode = 'menu' | 'ticket' | 'voucher' | 'booking';
+type Shown = { kind: 'ticket'; view: TicketView } | { kind: 'paid'; view: RedeemView } | { kind: 'booking'; view: BookingLoaded } | { kind: 'error'; text: string } | null;
+
+/** Demo notes the cash button inserts (minor units). */
+const DEMO_NOTES = [1_000, 2_000, 5_000];
+
+/**
+ * The kiosk's home (issue 15): the credit of the session with cash in and cash out, and the three
+ * things a customer comes for: bet, check and pay a ticket or voucher, load a booking code.
+ */
+export function KioskHome({ lang }: { lang: string }) {
+  const { t } = useLingui();
+  const { user } = useSession();
+  const [mode, setMode] = useState<Mode>('menu');
+  const [shown, setShown] = useState<Shown>(null);
+  const [busy, setBusy] = useState(false);
+  const [credit, setCredit] = useState<{ text: string; amount: number; demo: boolean } | null>(null);
+
+  const refresh = useCallback(() => core.kioskCredit().then((c) => setCredit('ok' in c ? null : { text: c.creditText, amount: c.credit, demo: c.demo })), []);
+  useEffect(() => { void refresh(); }, [refresh]);
+
+  const run = async <T,>(work: () => Promise<T | RetailFailure>, show: (v: T) => Shown) => {
+    setBusy(true);
+    try {
+      const r = await work();
+      setShown(r && typeof r === 'object' && 'ok' in r && r.ok === false ? { kind: 'error', text: (r as RetailFailure).text } : show(r as T));
+    } catch {
+      setShown({ kind: 'error', text: t`No connection. Try again.` });
+    } finally {
+      setBusy(false);
+      void refresh();
+    }
+  };
+  const paid = (v: RedeemView): Shown => {
+    if (v.voucher) void printVoucher(lang, v.voucher.code);
+    return { kind: 'paid', view: v };
+  };
+  const open = (m: Mode) => { setMode(m); setShown(null); };
+
+  if (user && user.userType !== 'T') return <p className="kiosk-msg bad"><Trans>This page is for shop terminals.</Trans></p>;
+
+  return (
+    <div className="kiosk-page" data-testid="kiosk-home">
+      <section className="kiosk-credit" aria-live="polite">
+        <div><div className="label"><Trans>Credit</Trans></div><div className="amount" data-testid="kiosk-credit">{credit?.text ?? '…'}</div></div>
+        <button type="button" className="btn btn-primary" disabled={busy || !credit?.amount} data-testid="kiosk-cashout"
+          onClick={() => void run(() => core.cashOut(), paid)}><Trans>Cash out</Trans></button>
+      </section>
+      {credit?.demo && (
+        <div className="kiosk-row" role="group" aria-label={t`Insert cash (demo)`}>
+          {DEMO_NOTES.map((n) => (
+            <button key={n} type="button" className="btn" disabled={busy} data-testid={`kiosk-cash-${n}`}
+              onClick={() => { setBusy(true); void core.cashIn(n).finally(() => { setBusy(false); void refresh(); }); }}>
+              <Trans>Insert {n / 100} TL (demo)</Trans>
+            </button>
+          ))}
+        </div>
+      )}
+      {mode === 'menu' ? (
+        <div className="kiosk-tiles">
+          <Link to="/$lang" params={{ lang }} className="kiosk-tile primary" data-testid="kiosk-bet"><span><Trans>Bet now</Trans><small><Trans>Today's matches and live</Trans></small></span></Link>
+          <button type="button" className="kiosk-tile" onClick={() => open('ticket')} data-testid="kiosk-ticket"><span><Trans>Check a ticket</Trans><small><Trans>Scan or type the code</Trans></small></span></button>
+          <button type="button" className="kiosk-tile" onClick={() => open('voucher')} data-testid="kiosk-voucher"><span><Trans>Redeem a voucher</Trans><small><Trans>Add it to your credit</Trans></small></span></button>
+          <button type="button" className="kiosk-tile" onClick={() => open('booking')} data-testid="kiosk-booking"><span><Trans>Booking code</Trans><small><Trans>Load a slip saved on your phone</Trans></small></span></button>
+        </div>
+      ) : (
+        <>
+          <button type="button" className="btn" onClick={() => open('menu')} data-testid="kiosk-back"><Trans>Back</Trans></button>
+          {mode === 'ticket' && <CodeEntry keys title={t`Ticket code`} busy={busy} testId="kiosk-code" onSubmit={(c) => void run(() => core.ticketCheck(c), (v) => ({ kind: 'ticket', view: v }))} />}
+          {mode === 'voucher' && <CodeEntry keys title={t`Voucher code`} busy={busy} testId="kiosk-code" onSubmit={(c) => void run(() => core.redeemTicket(c), paid)} />}
+          {mode === 'booking' && <CodeEntry keys title={t`Booking code`} busy={busy} testId="kiosk-code" onSubmit={(c) => void run(() => core.loadBooking(c), (v) => ({ kind: 'booking', view: v }))} />}
+        </>
+      )}
+      {shown?.kind === 'error' && <p className="kiosk-msg bad" role="alert" data-testid="kiosk-error">{shown.text}</p>}
+      {shown?.kind === 'ticket' && (
+        <>
+          <TicketCard ticket={shown.view} lines />
+          {shown.view.status === 'won' && (
+            <button type="button" className="btn btn-primary" disabled={busy} data-testid="kiosk-pay"
+              onClick={() => void run(() => core.redeemTicket(shown.view.code), paid)}><Trans>Pay out {shown.view.payoutText} as a voucher</Trans></button>
+          )}
+        </>
+      )}
+      {shown?.kind === 'paid' && (
+        <div className="kiosk-msg good" role="status" data-testid="kiosk-paid">
+          <p>{shown.view.text} · <b>{shown.view.amountText}</b></p>
+          {shown.view.voucher && (
+            <>
+              <p><Trans>Voucher</Trans> <b dir="ltr" data-testid="kiosk-voucher-code">{shown.view.voucher.codeText}</b> · <Trans>valid until {shown.view.voucher.expiresText}</Trans></p>
+              <button type="button" className="btn" onClick={() => shown.view.voucher && void printVoucher(lang, shown.view.voucher.code)}><Trans>Print again</Trans></button>
+            </>
+          )}
+        </div>
+      )}
+      {shown?.kind === 'booking' && (
+        <div className="kiosk-msg good" role="status" data-testid="kiosk-booking-loaded">
+          <p><Trans>{shown.view.selections} selections are on the slip at today's odds.</Trans></p>
+          {shown.view.changed.length > 0 && (
+            <ul data-testid="kiosk-booking-changed">{shown.view.changed.map((c, i) => <li key={i}>{c.matchName}: {c.text}</li>)}</ul>
+          )}
+          <Link to="/$lang/betslip" params={{ lang }} className="btn btn-primary" data-testid="kiosk-to-slip"><Trans>Go to the slip</Trans></Link>
+        </div>
+      )}
+    </div>
+  );
+}

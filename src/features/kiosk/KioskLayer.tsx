@@ -1,0 +1,79 @@
+import { useEffect, useRef, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useNavigate } from '@tanstack/react-router';
+import { RETAIL_SETTINGS } from '../../../domain/retail/calls.ts';
+import { core } from '../../core-client.ts';
+import { useSlip } from '../../state/slip.ts';
+import { showNotice } from '../../state/ui.ts';
+import { printTicket } from './print-ticket.ts';
+import './kiosk.css';
+
+/**
+ * What a terminal session adds to every page (kiosk mode, issue 15): the idle timer (a warning
+ * after 60 s without a touch, then the slip is cleared and the kiosk goes home after 90 s), the
+ * attract screen until the next touch, and the receipt of every ticket sold, printed at once.
+ */
+export default function KioskLayer({ lang }: { lang: string }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const [idle, setIdle] = useState(0);
+  const [attract, setAttract] = useState(true);
+  const last = useRef(0);
+  const { view } = useSlip();
+
+  useEffect(() => {
+    last.current = Date.now();
+    const touch = () => { last.current = Date.now(); setIdle(0); };
+    const events = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+    for (const e of events) window.addEventListener(e, touch, { capture: true, passive: true });
+    const timer = setInterval(() => {
+      const s = Math.floor((Date.now() - last.current) / 1000);
+      if (s >= RETAIL_SETTINGS.kioskIdleResetSec) {
+        last.current = Date.now();
+        setIdle(0);
+        setAttract(true);
+        void core.clearSlip();
+        void navigate({ to: '/$lang/kiosk', params: { lang } });
+      } else setIdle(s >= RETAIL_SETTINGS.kioskIdleWarnSec ? s : 0);
+    }, 1000);
+    return () => {
+      clearInterval(timer);
+      for (const e of events) window.removeEventListener(e, touch, { capture: true });
+    };
+  }, [lang, navigate]);
+
+  // A ticket sold on this kiosk prints at once (a failed print cancels it: betting-core.md section 4).
+  const printed = useRef<number | null | undefined>(undefined);
+  const lastTicketId = view?.lastTicketId ?? null;
+  useEffect(() => {
+    if (printed.current === undefined) { printed.current = lastTicketId; return; }
+    if (lastTicketId && lastTicketId !== printed.current) {
+      printed.current = lastTicketId;
+      void printTicket(lastTicketId).then((r) => {
+        if (r !== 'printed') showNotice({ status: 2, key: '', text: r === 'cancelled' ? t`The receipt could not be printed, so the coupon was cancelled and the stake refunded.` : t`The receipt could not be printed.` });
+      });
+    }
+  }, [lastTicketId, t]);
+
+  return (
+    <>
+      {idle > 0 && !attract && (
+        <div className="kiosk-idle" role="alertdialog" aria-labelledby="kiosk-idle-title" data-testid="kiosk-idle">
+          <div className="box">
+            <p id="kiosk-idle-title"><Trans>Are you still there? The slip will be cleared in</Trans></p>
+            <div className="count">{RETAIL_SETTINGS.kioskIdleResetSec - idle}</div>
+            <button type="button" className="btn btn-primary" onClick={() => { last.current = Date.now(); setIdle(0); }}><Trans>I am still here</Trans></button>
+          </div>
+        </div>
+      )}
+      {attract && (
+        <button type="button" className="kiosk-attract" onClick={() => setAttract(false)} data-testid="kiosk-attract">
+          <span className="brand">BetPWA</span>
+          <span className="touch"><Trans>Touch to start</Trans></span>
+          <span className="sub"><Trans>Bet on today's matches · Check your ticket · Load a booking code</Trans></span>
+          <span className="sub"><Trans>Gambling can be addictive. Over 18s only.</Trans></span>
+        </button>
+      )}
+    </>
+  );
+}
