@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { proxy } from 'comlink';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CasinoLiveView, CasinoProduct, GameTile, Source } from '../../../workers/core/api.ts';
-import { CASINO_UI } from '../../../domain/casino/calls.ts';
+import { CASINO_UI } from './constants.ts';
 import { core } from '../../core-client.ts';
 import { useSession } from '../../state/session.ts';
 import { useDebounced, useSwr } from '../sports/use-swr.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { GameTile } from '../../../workers/core/api.ts';
-import { CASINO_UI } from '../../../domain/casino/calls.ts';
+import { CASINO_UI } from './constants.ts';
 import { GameCard } from './GameCard.tsx';
 
 /** Columns at a width: 3 at a phone's 390 px, more on wider screens (tiles about 120 px wide). */

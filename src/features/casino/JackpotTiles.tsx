@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { CasinoLiveView, JackpotTileView } from '../../../workers/core/api.ts';
-import { CASINO_UI } from '../../../domain/casino/calls.ts';
+import { CASINO_UI } from './constants.ts';
 import { useReducedMotion } from './use-reduced-motion.ts';
 
 /** The socket pushes every 5 s: a tile counts up over the same time, so the amount never stands still. */

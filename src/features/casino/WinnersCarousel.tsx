@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { WinnerView } from '../../../workers/core/api.ts';
-import { CASINO_UI } from '../../../domain/casino/calls.ts';
+import { CASINO_UI } from './constants.ts';
 import { useReducedMotion } from './use-reduced-motion.ts';
 
 /** The winners carousel: one win at a time, the next every 4 s in a loop (section 9); still under reduced motion. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { enabledProducts, filterByTitle, openOutcome, parseExtras, productId, productRoute, serverSearch } from './casino-views.ts';
+import { PRODUCT_PERMISSION as CONTRACT_PERMISSION, jackpotReconnectDelay as contractDelay } from '../../../domain/casino/calls.ts';
+import { jackpotReconnectDelay } from './contract-values.ts';
+import { PRODUCT_PERMISSION, enabledProducts, filterByTitle, openOutcome, parseExtras, productId, productRoute, serverSearch } from './casino-views.ts';
 
 describe('casino views', () => {
   it('the tab bar holds only the products with status 1, in order', () => {
@@ -16,6 +18,12 @@ describe('casino views', () => {
     expect(filterByTitle(games, 'ROUL')).toEqual([games[0]]);
     expect(filterByTitle(games, 'istanbul')).toEqual([games[1]]);
     expect(filterByTitle(games, '  ')).toEqual(games);
+  });
+
+  it('the worker\'s copies of the contract values agree with it (permissions, reconnect delays)', () => {
+    const name = { casino: 'slots', livecasino: 'livecasino', bingo: 'bingo', virtualgames: 'virtual', tvgames: 'tvgames' } as const;
+    for (const p of ['casino', 'livecasino', 'bingo', 'virtualgames', 'tvgames'] as const) expect(CONTRACT_PERMISSION[name[p]]).toBe(PRODUCT_PERMISSION[p]);
+    for (let a = 0; a <= 12; a++) expect(jackpotReconnectDelay(a)).toBe(contractDelay(a));
   });
 
   it('routes map to the contract products and back', () => {

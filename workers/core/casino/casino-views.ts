@@ -3,8 +3,9 @@
  * products a player sees, the provider strip, the search rules of each product, the last five
  * played, and what a game-open reply means for the screen (frame, redirect, new tab or a notice).
  */
-import { hasPermission, type ProductRecords } from '../../../domain/account/permissions.ts';
-import { CASINO_UI, PRODUCT, PRODUCT_PERMISSION, type ProductId, type ProductName } from '../../../domain/casino/calls.ts';
+import { hasPermission, type Product, type ProductRecords } from '../../../domain/account/permissions.ts';
+import type { ProductId, ProductName } from '../../../domain/casino/calls.ts';
+import { CASINO_UI, PRODUCT } from './contract-values.ts';
 
 /** The five casino products, by their route name (section 2), in the tab bar's order. */
 export const CASINO_PRODUCTS = ['casino', 'livecasino', 'bingo', 'virtualgames', 'tvgames'] as const;
@@ -12,6 +13,10 @@ export type CasinoProduct = (typeof CASINO_PRODUCTS)[number];
 
 /** The contract's product of each route. */
 const PRODUCT_OF: Record<CasinoProduct, ProductName> = { casino: 'slots', livecasino: 'livecasino', bingo: 'bingo', virtualgames: 'virtual', tvgames: 'tvgames' };
+/** The permission record that opens each product (the contract's PRODUCT_PERMISSION, by route). */
+export const PRODUCT_PERMISSION: Record<CasinoProduct, Product> = {
+  casino: 'slotUser', livecasino: 'casinoUser', bingo: 'bingoUser', virtualgames: 'virtualUser', tvgames: 'tvgamesUser',
+};
 /** masterServiceId of a route's product. */
 export const productId = (p: CasinoProduct): ProductId => PRODUCT[PRODUCT_OF[p]];
 /** The route of a masterServiceId (a Home tile or a last-played game knows only its product). */
@@ -26,7 +31,7 @@ export const BINGO_IFRAME_REDIRECT = 2;
 export function enabledProducts(products: ProductRecords | null | undefined): CasinoProduct[] {
   if (!products) return [];
   const user = { products, onlineUser: 0 };
-  return CASINO_PRODUCTS.filter((p) => hasPermission(user, PRODUCT_PERMISSION[PRODUCT_OF[p]]));
+  return CASINO_PRODUCTS.filter((p) => hasPermission(user, PRODUCT_PERMISSION[p]));
 }
 
 /** How a product searches (section 5). */

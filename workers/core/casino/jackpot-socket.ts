@@ -15,7 +15,8 @@ export interface JackpotSocketLike {
   onerror: (() => void) | null;
 }
 
-import { jackpotReconnectDelay, type JackpotSocketEvent } from '../../../domain/casino/calls.ts';
+import type { JackpotSocketEvent } from '../../../domain/casino/calls.ts';
+import { jackpotReconnectDelay } from './contract-values.ts';
 
 /** A frame of the socket, decoded; anything else is ignored. */
 export type JackpotFrame = JackpotSocketEvent;
