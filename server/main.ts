@@ -8,7 +8,7 @@ import { seedBackOfficeDemo } from './demo/backoffice-seed.ts';
 import { scheduleAuditCheck } from './backoffice/audit.ts';
 import { buildApp } from './http/app.ts';
 import { reconcileOpenRounds } from './casino/reconcile.ts';
-import { DEMO_SETTINGS, SITE_SETTINGS } from './http/routes/settings.ts';
+import { DEMO_SETTINGS, SITE_SETTINGS, startSettingsSync } from './settings/site-settings.ts';
 import { startSettlementLoop } from './settlement/ingest.ts';
 import { createFeedFromEnv } from './feed/service.ts';
 import { registerFeedSocket } from './feed/ws.ts';
@@ -39,6 +39,10 @@ if (config.demo) {
   // Keep the demo stocked with upcoming matches while the server runs (the leader does it).
   whileLeading(leadership, () => systemScheduler.every(3_600_000, () => void ensureUpcomingMatches(db, Date.now()).catch((err: unknown) => console.error(err))));
 }
+
+// The site settings stored by the back office, over the defaults; changes made by any process
+// follow within a moment (announced on Redis when REDIS_URL is set, the stored revision checked too).
+const stopSettingsSync = await startSettingsSync(db, { redisUrl: process.env.REDIS_URL || undefined, checkEveryMs: 10_000 });
 
 // The live feed: the simulator as leader on the in-process bus, or Redis when REDIS_URL is set
 // (the elected leader runs it, the others follow). Live fixtures are written to the catalogue so
@@ -72,6 +76,7 @@ if (config.demo) console.log(`  Demo logins: ${DEMO_USERS.map((u) => `${u.userna
 const stop = async () => {
   stopSettlement();
   stopAuditCheck();
+  await stopSettingsSync();
   liveCatalogue.stop();
   await feed.stop();
   // given up at once: another process takes over without waiting for the lease to run out

@@ -71,6 +71,8 @@ export const PERMISSIONS = {
   manageRoles: 'manageRoles',
   viewAudit: 'viewAudit',
   viewIpLogs: 'viewIpLogs',
+  // Operator team: the site's settings (issue 13).
+  manageSettings: 'manageSettings',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 export const ALL_PERMISSIONS = Object.keys(PERMISSIONS) as Permission[];
@@ -130,7 +132,7 @@ export interface BoArea {
   key: string;
   path: string;
   permission: Permission | null;
-  group: 'network' | 'money' | 'coupons' | 'reports' | 'logs' | 'account';
+  group: 'network' | 'money' | 'coupons' | 'reports' | 'logs' | 'site' | 'account';
 }
 
 /** The back-office menu (account-platform.md section 1), in menu order. */
@@ -149,6 +151,10 @@ export const BO_MENU: readonly BoArea[] = [
   { key: 'reports', path: 'reports', permission: 'viewReports', group: 'reports' },
   { key: 'logs', path: 'logs', permission: 'viewAudit', group: 'logs' },
   { key: 'ipLogs', path: 'ip-logs', permission: 'viewIpLogs', group: 'logs' },
+  { key: 'settingsGeneral', path: 'settings-general', permission: 'manageSettings', group: 'site' },
+  { key: 'settingsSite', path: 'settings-site', permission: 'manageSettings', group: 'site' },
+  { key: 'settingsTheme', path: 'settings-theme', permission: 'manageSettings', group: 'site' },
+  { key: 'settingsEmail', path: 'settings-email', permission: 'manageSettings', group: 'site' },
   { key: 'changePassword', path: 'change-password', permission: null, group: 'account' },
 ];
 

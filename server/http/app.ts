@@ -30,6 +30,7 @@ import { registerCasinoWallet } from './routes/casino-wallet.ts';
 import { registerDemoProvider } from '../casino/demo-provider/routes.ts';
 import { casinoFrameOrigins } from '../casino/config.ts';
 import { registerBoCasinoCalls } from './routes/casino-backoffice.ts';
+import { registerBoSettingsCalls } from './routes/backoffice-settings.ts';
 import { registerHealth } from './routes/health.ts';
 import { LiveState } from '../feed/live-state.ts';
 import { appShell } from './app-shell.ts';
@@ -151,6 +152,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerCasinoWallet(app, deps);
   registerDemoProvider(app, deps);
   registerBoCasinoCalls(app, deps);
+  registerBoSettingsCalls(app, deps);
   registerSiteFiles(app, opts.siteDir ?? process.env.SITE_DIR ?? './site');
   // Without a feed (tests of other areas) the live calls answer from an empty state.
   registerLiveCalls(app, deps, opts.live ?? new LiveState());
