@@ -9,10 +9,14 @@ export function registerServiceWorker(): void {
   addEventListener('online', () => { pwaStore.offline = false; });
   addEventListener('offline', () => { pwaStore.offline = true; });
   if (!('serviceWorker' in navigator)) return;
-  // Workbox's window part loads after the first screen: no first paint waits for it.
-  void import('virtual:pwa-register').then(({ registerSW }) => {
+  // Workbox's window part loads once the page has loaded and the main thread is idle: the first
+  // screen's scripts and calls do not share the slow network with it.
+  const go = () => void import('virtual:pwa-register').then(({ registerSW }) => {
     update = registerSW({ onNeedRefresh: () => { pwaStore.needRefresh = true; } });
   });
+  const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(go, { timeout: 5_000 }) : setTimeout(go, 1_000));
+  if (document.readyState === 'complete') whenIdle();
+  else addEventListener('load', whenIdle, { once: true });
 }
 
 export const applyUpdate = () => void update?.(true);
