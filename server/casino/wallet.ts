@@ -87,7 +87,9 @@ export async function walletCall(db: Db, req: WalletRequest, now: number): Promi
     const reply = await db.tx(async (q) => {
       const claimed = await claim(q, req, now);
       if ('code' in claimed) return claimed;
-      const { reply: out, userId, roundId, product } = req.op === 'bet' ? await bet(q, req, now, claimed.id) : req.op === 'win' ? await win(q, req, now, effects, claimed.id) : await rollback(q, req, now);
+      const session = userSession(claimed.session, req);
+      const { reply: out, userId, roundId, product } = req.op === 'bet' ? await bet(q, req, now, session, claimed.id)
+        : req.op === 'win' ? await win(q, req, now, session, effects, claimed.id) : await rollback(q, req, now, session);
       // The stored reply and the links, sent with the COMMIT (one round trip on PostgreSQL); a bet's
       // jackpot contributions go in the same statement (server/casino/jackpot-pools.ts).
       if (req.op === 'bet' && product !== undefined) {
@@ -115,16 +117,23 @@ async function balanceCall(db: Db, req: WalletRequest, now: number): Promise<Wal
 }
 
 /**
- * Inserts the transaction row first. If (provider, id) exists already, the call is a repeat:
- * same body, the first reply; a rollback's tombstone refuses a late bet; another body is a clash.
+ * Inserts the transaction row first and reads the token's session in the same statement. If
+ * (provider, id) exists already, the call is a repeat: same body, the first reply; a rollback's
+ * tombstone refuses a late bet; another body is a clash.
  */
-async function claim(q: TxQueryable, req: WalletRequest, now: number): Promise<WalletReply | { id: number }> {
+const CLAIM = {
+  name: 'casino_claim',
+  text: `with ins as (insert into casino_transactions (provider_id, tx_ref, kind, ref_tx, amount, currency, body_hash, reply, created_at)
+                  values ($1, $2, $3, $4, $5, $6, $7, '{}', $8) on conflict (provider_id, tx_ref) do nothing returning id)
+         select (select id from ins) as id, s.user_id, s.game_id, s.currency, s.fun, s.expires_at, g.code, g.product, g.provider_id
+           from (select 1) one left join casino_sessions s on s.token = $9 left join casino_games g on g.id = s.game_id`,
+};
+
+async function claim(q: TxQueryable, req: WalletRequest, now: number): Promise<WalletReply | { id: number; session: SessionRow | undefined }> {
   const kind = req.op;
-  const inserted = await q.query<{ id: number }>(
-    `insert into casino_transactions (provider_id, tx_ref, kind, ref_tx, amount, currency, body_hash, reply, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, '{}', $8) on conflict (provider_id, tx_ref) do nothing returning id`,
-    [req.providerId, req.txId, kind, req.refTxId ?? null, req.amount, req.currency, req.bodyHash, new Date(now)]);
-  if (inserted.length) return { id: inserted[0]!.id };
+  const [row] = await q.query<SessionRow & { id: number | null }>(CLAIM,
+    [req.providerId, req.txId, kind, req.refTxId ?? null, req.amount, req.currency, req.bodyHash, new Date(now), req.token]);
+  if (row && row.id !== null) return { id: row.id, session: row.game_id === null ? undefined : row };
   const [old] = await q.query<{ kind: string; body_hash: string; reply: WalletReply; user_id: number | null }>(
     'select kind, body_hash, reply, user_id from casino_transactions where provider_id = $1 and tx_ref = $2', [req.providerId, req.txId]);
   if (!old) throw new Refusal('UNKNOWN_ERROR');
@@ -136,8 +145,8 @@ async function claim(q: TxQueryable, req: WalletRequest, now: number): Promise<W
 /** What an operation did: its reply, and the player and round the transaction row is linked to. */
 interface Done { reply: WalletReply; userId: number; roundId: number | null; product?: ProductId }
 
-async function userSession(q: TxQueryable, req: WalletRequest): Promise<SessionRow & { user_id: number }> {
-  const s = await sessionOf(q, req.token);
+/** The claimed call's session, checked: a player's (not fun), of this provider, game and currency. */
+function userSession(s: SessionRow | undefined, req: WalletRequest): SessionRow & { user_id: number } {
   if (!s || s.user_id === null || s.fun || s.provider_id !== req.providerId) throw new Refusal('INVALID_TOKEN');
   if (s.code !== req.gameCode) throw new Refusal('WRONG_GAME');
   if (s.currency !== req.currency) throw new Refusal('WRONG_CURRENCY');
@@ -148,20 +157,37 @@ const PROTECTION_CODE: Record<string, WalletCode> = {
   LIMIT_REACHED: 'LIMIT_REACHED', PLAYER_ON_BREAK: 'PLAYER_ON_BREAK', PLAYER_EXCLUDED: 'PLAYER_EXCLUDED', ACCOUNT_CLOSED: 'ACCOUNT_CLOSED',
 };
 
-async function bet(q: TxQueryable, req: WalletRequest, now: number, txId: number): Promise<Done> {
+/**
+ * The bet's round (created or added to) and 'casino limits full': each dealer above the player
+ * with a casino limit (dealers.casino_limit, minor units, 0 none) takes at most that much casino
+ * stake a day from its subtree. Parameters: provider, round ref, user, game, product, stake, now, day.
+ */
+const ROUND_AND_DEALER_LIMITS = {
+  name: 'casino_bet_round',
+  text: `with lim as (
+           select d.user_id, d.casino_limit from user_tree t join dealers d on d.user_id = t.ancestor_id
+            where t.descendant_id = $3 and d.casino_limit > 0 order by d.user_id),
+         dd as (insert into casino_dealer_days (dealer_id, day, staked) select user_id, $8::date, $6 from lim
+                on conflict (dealer_id, day) do update set staked = casino_dealer_days.staked + excluded.staked
+                returning dealer_id, staked),
+         rd as (insert into casino_rounds (provider_id, round_ref, user_id, game_id, product, bet_total, created_at)
+                values ($1, $2, $3, $4, $5, $6, $7)
+                on conflict (provider_id, round_ref) do update set bet_total = casino_rounds.bet_total + excluded.bet_total
+                returning id, status, user_id)
+         select rd.id, rd.status, rd.user_id,
+                exists (select 1 from dd join lim on lim.user_id = dd.dealer_id where dd.staked > lim.casino_limit) as full
+           from rd`,
+};
+
+async function bet(q: TxQueryable, req: WalletRequest, now: number, s: SessionRow & { user_id: number }, txId: number): Promise<Done> {
   if (!(req.amount > 0)) throw new Refusal('BAD_REQUEST');
-  const s = await userSession(q, req);
   if (new Date(s.expires_at).getTime() <= now) throw new Refusal('TOKEN_EXPIRED');
   // Locks the wallet row (every money move of this player waits here) and applies the player's limits.
   const verdict = await assertCanPlay(q, s.user_id, now, req.amount);
   if (!verdict.ok) throw new Refusal(PROTECTION_CODE[verdict.code] ?? 'LIMIT_REACHED');
-  await dealerCasinoLimits(q, s.user_id, req.amount, now);
-  const [round] = await q.query<{ id: number; status: number; user_id: number }>(
-    `insert into casino_rounds (provider_id, round_ref, user_id, game_id, product, bet_total, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7)
-     on conflict (provider_id, round_ref) do update set bet_total = casino_rounds.bet_total + excluded.bet_total
-     returning id, status, user_id`,
-    [req.providerId, req.roundId, s.user_id, s.game_id, s.product, req.amount, new Date(now)]);
+  const [round] = await q.query<{ id: number; status: number; user_id: number; full: boolean }>(ROUND_AND_DEALER_LIMITS,
+    [req.providerId, req.roundId, s.user_id, s.game_id, s.product, req.amount, new Date(now), new Date(now).toISOString().slice(0, 10)]);
+  if (round?.full) throw new Refusal('CASINO_LIMIT_FULL');
   if (!round || round.status !== 0 || round.user_id !== s.user_id) throw new Refusal('ROUND_CLOSED');
   let balanceAfter: number;
   try {
@@ -184,10 +210,9 @@ async function roundFor(q: TxQueryable, req: WalletRequest, userId: number) {
   return round;
 }
 
-async function win(q: TxQueryable, req: WalletRequest, now: number, effects: WalletEffects, txId: number): Promise<Done> {
+async function win(q: TxQueryable, req: WalletRequest, now: number, s: SessionRow & { user_id: number }, effects: WalletEffects, txId: number): Promise<Done> {
   if (!(req.amount >= 0)) throw new Refusal('BAD_REQUEST');
-  // A win is taken even after the token expired: the player's round must be paid.
-  const s = await userSession(q, req);
+  // A win is taken even after the token expired (not checked here): the player's round must be paid.
   const round = await roundFor(q, req, s.user_id);
   if (round.status !== 0) throw new Refusal(round.status === 2 ? 'TRANSACTION_ROLLED_BACK' : 'ROUND_CLOSED');
   const balanceAfter = Number(req.amount > 0
@@ -200,9 +225,8 @@ async function win(q: TxQueryable, req: WalletRequest, now: number, effects: Wal
   return { reply: { code: 'OK', balance: balanceAfter, currency: s.currency, txId: String(txId) }, userId: s.user_id, roundId: round.id };
 }
 
-async function rollback(q: TxQueryable, req: WalletRequest, now: number): Promise<Done> {
+async function rollback(q: TxQueryable, req: WalletRequest, now: number, s: SessionRow & { user_id: number }): Promise<Done> {
   if (!req.refTxId) throw new Refusal('BAD_REQUEST');
-  const s = await userSession(q, req);
   const [ref] = await q.query<{ id: number; kind: string; amount: number; state: number; round_id: number | null; user_id: number | null }>(
     'select id, kind, amount, state, round_id, user_id from casino_transactions where provider_id = $1 and tx_ref = $2 for update',
     [req.providerId, req.refTxId]);
@@ -229,21 +253,4 @@ async function rollback(q: TxQueryable, req: WalletRequest, now: number): Promis
        closed_at = case when bet_total - $2 = 0 then $3::timestamptz else closed_at end where id = $1`,
     [round.id, Number(ref.amount), new Date(now)]);
   return { reply: { code: 'OK', balance: balanceAfter, currency: s.currency }, userId: s.user_id, roundId: round.id };
-}
-
-/**
- * 'casino limits full': each dealer above the player with a casino limit (dealers.casino_limit,
- * minor units, 0 none) takes at most that much casino stake a day from its subtree.
- */
-async function dealerCasinoLimits(q: TxQueryable, userId: number, amount: number, now: number): Promise<void> {
-  const day = new Date(now).toISOString().slice(0, 10);
-  const rows = await q.query<{ dealer_id: number; staked: number; casino_limit: number }>(
-    `with lim as (
-       select d.user_id, d.casino_limit from user_tree t join dealers d on d.user_id = t.ancestor_id
-        where t.descendant_id = $1 and d.casino_limit > 0 order by d.user_id)
-     insert into casino_dealer_days (dealer_id, day, staked) select user_id, $2::date, $3 from lim
-     on conflict (dealer_id, day) do update set staked = casino_dealer_days.staked + excluded.staked
-     returning dealer_id, staked, (select casino_limit from dealers where user_id = dealer_id) as casino_limit`,
-    [userId, day, amount]);
-  if (rows.some((r) => Number(r.staked) > Number(r.casino_limit))) throw new Refusal('CASINO_LIMIT_FULL');
 }

@@ -4,9 +4,9 @@
  */
 const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function pageHtml(p: { game: string; kind: string; token: string; mode: string; lang: string; limit: string }): string {
+export function pageHtml(p: { game: string; title: string; kind: string; token: string; mode: string; lang: string; limit: string }): string {
   return `<!doctype html><html lang="${esc(p.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${esc(p.game)}</title>
+<title>${esc(p.title)}</title>
 <style>
 body{margin:0;font:15px system-ui,sans-serif;background:#101624;color:#f2f4f8;display:flex;flex-direction:column;align-items:center;padding:12px;gap:10px}
 h1{font-size:18px;margin:4px 0}.row{display:flex;gap:8px;flex-wrap:wrap;justify-content:center;align-items:center}
@@ -19,7 +19,7 @@ button.sel{background:#f9a825;color:#111}button:disabled{opacity:.5}select,input
 .muted{color:#9aa4b5;font-size:12px;word-break:break-all;max-width:360px;text-align:center}#msg{min-height:20px;font-weight:600}
 </style></head>
 <body data-game="${esc(p.game)}" data-kind="${esc(p.kind)}" data-token="${esc(p.token)}" data-mode="${esc(p.mode)}" data-limit="${esc(p.limit)}">
-<h1 id="title">${esc(p.game)}</h1>
+<h1 id="title">${esc(p.title)}</h1>
 <div class="row"><span>Bakiye: <b id="balance">…</b></span><span id="mode" class="muted"></span></div>
 <div id="board"></div>
 <div id="msg" role="status"></div>
@@ -49,7 +49,7 @@ async function init() {
 }
 
 function slot(r) {
-  $('title').textContent = d.game + ' · RTP ' + (r.rtp / 100).toFixed(2) + '%';
+  $('title').textContent = document.title + ' · RTP ' + (r.rtp / 100).toFixed(2) + '%';
   const reels = el('div', { className: 'reels' });
   for (let i = 0; i < 3; i++) reels.append(el('div', { className: 'reel', id: 'reel' + i }, '?'));
   const stake = stakeSelect(100), seed = el('input', { value: r.clientSeed, size: 16, 'aria-label': 'client seed' });

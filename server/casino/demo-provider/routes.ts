@@ -21,6 +21,11 @@ export const GAME_PROVIDER: Record<string, string> = {
   'fruit-fiesta': 'demo', 'lucky-sevens': 'demo', 'gem-rush': 'pixel', 'roulette-1': 'aurora', 'roulette-vip': 'aurora',
   'virtual-football': 'pixel', keno: 'pixel', 'bingo-room': 'demo',
 };
+/** The names the provider's pages show. */
+const GAME_TITLES: Record<string, string> = {
+  'fruit-fiesta': 'Fruit Fiesta', 'lucky-sevens': 'Lucky Sevens', 'gem-rush': 'Gem Rush', 'roulette-1': 'Aurora Rulet', 'roulette-vip': 'VIP Rulet',
+  'virtual-football': 'Sanal Futbol Ligi', keno: 'Keno 20/80', 'bingo-room': 'Bingo Salonu',
+};
 /** Limit tables of the live tables (minor units), by limitId. */
 export const TABLE_LIMITS: Record<number, { min: number; max: number }> = { 1: { min: 100, max: 50_000 }, 2: { min: 1_000, max: 500_000 }, 3: { min: 5_000, max: 2_000_000 } };
 const DEFAULT_LIMIT = { min: 100, max: 100_000 };
@@ -96,7 +101,7 @@ export function registerDemoProvider(app: FastifyInstance, deps: CallDeps, opts:
     const game = q.game ?? '';
     if (!q.token || !(game in GAME_PROVIDER)) return reply.code(404).type('text/plain').send('unknown game');
     const kind = game in SLOTS ? 'slot' : game.startsWith('roulette') ? 'roulette' : game;
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(pageHtml({ game, kind, token: q.token, mode: q.mode === 'fun' ? 'fun' : 'real', lang: q.lang ?? 'tr', limit: q.limit ?? '' }));
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(pageHtml({ game, title: GAME_TITLES[game] ?? game, kind, token: q.token, mode: q.mode === 'fun' ? 'fun' : 'real', lang: q.lang ?? 'tr', limit: q.limit ?? '' }));
   });
 
   const initBody = tokenOf.extend({ game: z.string().max(50), mode: z.enum(['fun', 'real']), limit: z.string().max(10).optional(), clientSeed: z.string().max(64).optional() });
