@@ -5,13 +5,14 @@ import { CoreDb } from '../cache/db.ts';
 import { createContext } from '../context.ts';
 import type { SessionView } from '../events.ts';
 import { createCasinoApi, type CasinoLiveView } from './casino-api.ts';
+import type { JackpotSocketLike } from './jackpot-socket.ts';
 
 const game = (serviceId: number, title: string, masterServiceId: 4 | 5 = 5, extra: Partial<CasinoGame> = {}): CasinoGame => ({
   serviceId, masterServiceId, topServiceId: 1, topServiceId2: 0, title, logo: `/casino/${serviceId}.svg`, extras: '', openLobby: 0, fun: 1, rtp: 9600, limits: [], ...extra,
 });
 
 /** A fake server: answers by call key, records the payloads; `down` makes every call fail as offline. */
-function setup(replies: Record<string, unknown>, opts: { down?: boolean } = {}) {
+function setup(replies: Record<string, unknown>, opts: { down?: boolean; socket?: () => JackpotSocketLike } = {}) {
   const calls: Array<{ key: string; body: Record<string, unknown> }> = [];
   const fetch = (async (url: string, init?: RequestInit) => {
     if (opts.down) throw new TypeError('offline');
@@ -21,7 +22,7 @@ function setup(replies: Record<string, unknown>, opts: { down?: boolean } = {}) 
     return new Response(JSON.stringify(replies[key] ?? { status: false, msg: 'unknown' }));
   }) as typeof globalThis.fetch;
   const ctx = createContext({ fetch, db: new CoreDb(`casino-${Math.random()}`), clock: () => 1_800_000_000_000, uuid: () => 'u' });
-  const api = createCasinoApi(ctx);
+  const api = createCasinoApi(ctx, opts.socket ? { socket: opts.socket, timers: { setTimeout: () => 0, clearTimeout: () => undefined } } : {});
   const login = (products: SessionView['products']) => ctx.setSession({ userId: 7, userName: 'demo', credit: 100_000, currency: 'TRY', currencySymbol: 'TL', lastLogin: null, limits: ctx.limits(), products });
   return { api, calls, login };
 }
@@ -103,5 +104,34 @@ describe('casino in the worker', () => {
     expect(seen[0]!.symbol).toBe('TL');
     expect(seen[0]!.winners[0]).toMatchObject({ player: 'd***o', game: 'Lucky Fruits', amountText: '125,50 TL' });
     api.casinoUnwatch(id);
+  });
+
+  it('the socket feeds the tiles and each screen the winners of its own product; the last watch closes it', async () => {
+    const sockets: Array<JackpotSocketLike & { closed: boolean }> = [];
+    const { api, login } = setup({ winners: { status: true, results: [] } }, {
+      socket: () => {
+        const s = { closed: false, onopen: null, onmessage: null, onclose: null, onerror: null, close() { this.closed = true; } } as JackpotSocketLike & { closed: boolean };
+        sockets.push(s);
+        return s;
+      },
+    });
+    login(ALL);
+    const slots: CasinoLiveView[] = [];
+    const live: CasinoLiveView[] = [];
+    const a = await api.casinoWatch((v) => slots.push(v), 'casino');
+    const b = await api.casinoWatch((v) => live.push(v), 'livecasino');
+    expect(sockets).toHaveLength(1);
+    const send = (frame: unknown) => sockets[0]!.onmessage?.({ data: JSON.stringify(frame) });
+    send({ event: 'data', scale: 10_000, data: { casino: { weekly: { balance: 500_000_000, light: 0 } }, sports: {}, livecasino: {}, currency: 'TRY', at: 0 } });
+    expect(slots.at(-1)!.casino).toEqual([{ key: 'weekly', balance: 500_000_000, light: false }]);
+    const win = { player: 'ay***', amount: 50_000, currency: 'TRY', date: '2026-11-24T03:00:00Z', img: '', serviceId: 4 };
+    send({ event: 'winnerlivecasino', data: { ...win, game: 'Aurora Rulet', masterServiceId: 4 } });
+    send({ event: 'winnercasino', data: { ...win, game: 'Gem Rush', masterServiceId: 5 } });
+    expect(live.at(-1)!.winners.map((w) => w.game)).toEqual(['Aurora Rulet']);
+    expect(slots.at(-1)!.winners.map((w) => w.game)).toEqual(['Gem Rush']);
+    api.casinoUnwatch(a);
+    expect(sockets[0]!.closed).toBe(false);
+    api.casinoUnwatch(b);
+    expect(sockets[0]!.closed).toBe(true);
   });
 });

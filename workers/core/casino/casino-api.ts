@@ -21,7 +21,7 @@ import { bannerLink, type BannerView } from '../content/home-api.ts';
 import { swrCall, type Freshness, type Source } from '../sports/swr.ts';
 import { createJackpotSocket, type JackpotFrame, type JackpotSocketLike } from './jackpot-socket.ts';
 import {
-  enabledProducts, filterByTitle, openOutcome, parseExtras, productId, productRoute, serverSearch,
+  CASINO_PRODUCTS, enabledProducts, filterByTitle, openOutcome, parseExtras, productId, productRoute, serverSearch,
   type CasinoProduct, type OpenOutcome,
 } from './casino-views.ts';
 
@@ -63,7 +63,7 @@ export interface CasinoLobbyView {
 
 export interface GamesView { games: GameTile[]; fresh: Freshness }
 
-export interface WinnerView { key: string; player: string; amountText: string; game: string; dateText: string; img: string; live: boolean }
+export interface WinnerView { key: string; player: string; amountText: string; game: string; dateText: string; img: string; masterServiceId: number }
 
 /** A jackpot tier as the tiles draw and count it up: the balance in ten-thousandths. */
 export interface JackpotTileView { key: 'mega' | 'daily' | 'weekly'; balance: number; light: boolean }
@@ -97,11 +97,12 @@ const numberLocale = (lang: string) => (lang === 'iq' || lang === 'kr' ? 'ckb' :
 
 export function createCasinoApi(ctx: CoreContext, deps: CasinoDeps = {}) {
   const site = createSite(ctx);
-  const watchers = new Map<number, (v: CasinoLiveView) => void>();
+  const watchers = new Map<number, { listener: (v: CasinoLiveView) => void; product: CasinoProduct }>();
   let watchSeq = 0;
   let jackpots: { data: JackpotDataWire; scale: number } | null = null;
   let winners: WinnerView[] = [];
-  let winnersLoaded = false;
+  /** The products whose latest winners were asked since a screen began watching. */
+  const winnersLoaded = new Set<CasinoProduct>();
 
   const player = () => {
     const s = ctx.session();
@@ -133,10 +134,11 @@ export function createCasinoApi(ctx: CoreContext, deps: CasinoDeps = {}) {
     game: w.game,
     dateText: dateTimeText(w.date, timeZone()),
     img: w.img,
-    live: w.masterServiceId === 4,
+    masterServiceId: w.masterServiceId,
   });
 
-  const liveView = (): CasinoLiveView => {
+  /** The view of one screen: the socket's winners of its own product only. */
+  const liveView = (product: CasinoProduct): CasinoLiveView => {
     const d = jackpots?.data;
     const tiers = (group: Partial<Record<string, { balance: number; light: 0 | 1 }>> | undefined, keys: readonly JackpotTileView['key'][]) =>
       keys.flatMap((key) => (group?.[key] ? [{ key, balance: group[key]!.balance, light: group[key]!.light === 1 }] : []));
@@ -146,17 +148,16 @@ export function createCasinoApi(ctx: CoreContext, deps: CasinoDeps = {}) {
       locale: numberLocale(ctx.lang()),
       symbol: currencySymbol(d?.currency ?? ctx.session()?.currency ?? 'TRY', site.get()),
       scale: jackpots?.scale ?? 10_000,
-      winners,
+      winners: winners.filter((w) => w.masterServiceId === productId(product)),
     };
   };
   const push = () => {
-    const v = liveView();
-    for (const w of watchers.values()) w(v);
+    for (const w of watchers.values()) w.listener(liveView(w.product));
   };
 
   const onFrame = (f: JackpotFrame) => {
     if (f.event === 'data') jackpots = { data: f.data, scale: f.scale };
-    else winners = [winnerView(f.data, ctx.clock()), ...winners].slice(0, WINNERS_KEPT);
+    else winners = [winnerView(f.data, ctx.clock()), ...winners].slice(0, WINNERS_KEPT * CASINO_PRODUCTS.length);
     push();
   };
   const socket = deps.socket && deps.timers ? createJackpotSocket({ create: deps.socket, setTimeout: deps.timers.setTimeout, clearTimeout: deps.timers.clearTimeout, onFrame }) : null;
@@ -277,25 +278,28 @@ export function createCasinoApi(ctx: CoreContext, deps: CasinoDeps = {}) {
      */
     async casinoWatch(listener: (v: CasinoLiveView) => void, product: CasinoProduct): Promise<number> {
       const id = ++watchSeq;
-      watchers.set(id, listener);
+      watchers.set(id, { listener, product });
       await site.load();
-      if (!winnersLoaded) {
+      if (!winnersLoaded.has(product)) {
         const r = await ask<WinnersReply>('winners', { masterServiceId: productId(product), limit: WINNERS_KEPT });
-        if (r?.status) { winners = (r.results ?? []).map(winnerView); winnersLoaded = true; }
+        if (r?.status) {
+          winners = [...(r.results ?? []).map(winnerView), ...winners.filter((w) => w.masterServiceId !== productId(product))];
+          winnersLoaded.add(product);
+        }
       }
       if (socket) socket.want(true);
       else if (!jackpots) {
         const r = await ask<{ data: JackpotDataWire; scale?: number }>('jackpots');
         if (r?.status) jackpots = { data: r.data, scale: r.scale ?? 10_000 };
       }
-      if (watchers.has(id)) listener(liveView());
+      if (watchers.has(id)) listener(liveView(product));
       return id;
     },
 
     /** Stops a watch; the socket closes when no casino screen watches. */
     casinoUnwatch(id: number): void {
       watchers.delete(id);
-      if (!watchers.size) { socket?.want(false); winnersLoaded = false; }
+      if (!watchers.size) { socket?.want(false); winnersLoaded.clear(); }
     },
   };
 }
