@@ -21,6 +21,7 @@ import { OfflineBanner } from '../../pwa/OfflineBanner.tsx';
 import { useSiteAssets } from '../../features/account/site-assets.ts';
 import { ProtectionLayer } from '../../features/protection/ProtectionLayer.tsx';
 import { useSession } from '../../state/session.ts';
+import { useSiteView } from '../../state/site.ts';
 
 // Kiosk mode (issue 15) is a layout of a terminal session: its layer loads only for terminals.
 const KioskLayer = lazy(() => import('../../features/kiosk/KioskLayer.tsx'));
@@ -64,8 +65,11 @@ function Shell() {
   // Login hides header and footer too (account-platform.md section 2).
   const bare = fullScreen || path.endsWith('/firstlogin');
   const { load: site } = useLoad(siteView);
+  // The settings the worker pushes after a back-office change win over the first load.
+  const pushed = useSiteView();
+  const siteData = pushed ?? (site.state === 'ready' ? site.data : null);
   // The settings' mobile stylesheet and general script (same-origin /site/ files only).
-  useSiteAssets(site.state === 'ready' ? site.data : null);
+  useSiteAssets(siteData);
   // The worker opens the live feed only on betslip-related pages (or with a slip), so it learns each page.
   const page = path.split('/')[2] || 'home';
   useEffect(() => { void core.setLivePage(page); }, [page]);
@@ -82,7 +86,7 @@ function Shell() {
       {!fullScreen && <InstallHint />}
       <main id="main" className={fullScreen ? undefined : 'app-main'}>
         {!bare && <PushPopups onHome={page === 'home'} />}
-        {site.state === 'ready' && site.data.maintenance ? <MaintenancePage /> : <Outlet />}
+        {siteData?.maintenance ? <MaintenancePage /> : <Outlet />}
         {!bare && <SiteFooter lang={lang} />}
       </main>
       {!fullScreen && COUPON_BAR_PAGES.has(page.toLowerCase()) && <CouponBar lang={lang} />}

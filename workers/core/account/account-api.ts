@@ -6,7 +6,7 @@ import { NetworkError } from '../request.ts';
 import type { CoreContext } from '../context.ts';
 import type { SessionView } from '../events.ts';
 import { dateTimeText, moneyText } from './format.ts';
-import { createSite } from './site.ts';
+import { createSite, SETTINGS_REV_POLL_MS } from './site.ts';
 import { createRegisterApi } from './register-api.ts';
 import { createAffiliateApi } from './affiliate-api.ts';
 import { setTimeZone, timeZone } from './zone.ts';
@@ -24,8 +24,8 @@ const fromField = (e: FieldError): FormResult => ({ ok: false, key: e.key, field
 
 /** Session calls (userdata, login, logout), settings, guards, passwords and the account screens. */
 export function createAccountApi(ctx: CoreContext) {
-  // The worker's timers (given with the live feed's) drive the 6-hourly settings re-fetch.
-  const site = createSite(ctx, ctx.live?.timers.every);
+  // The worker's timers (given with the live feed's) drive the 6-hourly settings re-fetch and the revision poll.
+  const site = createSite(ctx, ctx.live?.timers.every, SETTINGS_REV_POLL_MS);
   let guardUser: GuardUser | null = null;
 
   async function refreshSession(): Promise<SessionView | null> {

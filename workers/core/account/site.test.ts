@@ -3,7 +3,7 @@ import { createContext } from '../context.ts';
 import type { CoreEvent } from '../events.ts';
 import type { LiveTimers } from '../live/live-api.ts';
 import { createAccountApi } from './account-api.ts';
-import { createSite, SETTINGS_REFETCH_MS, SETTINGS_STALE_MS } from './site.ts';
+import { createSite, SETTINGS_REFETCH_MS, SETTINGS_REV_POLL_MS, SETTINGS_STALE_MS } from './site.ts';
 
 /** A server stand-in: /api/settings answers a numbered version; userdata answers a failure. */
 function fakeServer() {
@@ -88,5 +88,33 @@ describe('site settings in virtual time', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(server.settingsCalls()).toBe(2);
     expect((await account.siteView()).footerText).toBe('v2');
+  });
+});
+
+describe('a back-office settings change', () => {
+  it('reaches an open app at the next revision poll, by the new revision\'s own address', async () => {
+    const time = virtualTime();
+    let rev = 1;
+    const calls: string[] = [];
+    const fetch = (async (input: string | URL | Request) => {
+      const url = String(input);
+      calls.push(url);
+      if (url === '/api/settings/rev') return new Response(JSON.stringify({ rev }));
+      return new Response(JSON.stringify({ status: true, rev, settings: { maintenance: rev > 1 ? 1 : 0 } }));
+    }) as typeof globalThis.fetch;
+    const ctx = createContext({ fetch, db: null as never, clock: time.clock, uuid: () => 'u', live: { socket: () => { throw new Error('no socket'); }, timers: time.timers } });
+    const events: CoreEvent[] = [];
+    ctx.listeners.add((e) => events.push(e));
+    const site = createSite(ctx, time.timers.every, SETTINGS_REV_POLL_MS);
+    await site.load();
+    await time.advance(SETTINGS_REV_POLL_MS);
+    expect(calls).toEqual(['/api/settings', '/api/settings/rev']);
+    rev = 2;
+    await time.advance(SETTINGS_REV_POLL_MS);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(calls.slice(2)).toEqual(['/api/settings/rev', '/api/settings?rev=2']);
+    expect(site.view().maintenance).toBe(true);
+    expect(events.filter((e) => e.type === 'site').map((e) => (e.payload as { maintenance: boolean }).maintenance)).toEqual([false, true]);
+    site.stop();
   });
 });

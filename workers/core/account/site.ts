@@ -10,6 +10,8 @@ export type SiteSettings = Record<string, unknown> & {
 
 export const SETTINGS_REFETCH_MS = 216e5;
 export const SETTINGS_STALE_MS = 5 * 60_000;
+/** How often an open app asks for the settings revision (a few bytes) to follow a back-office change. */
+export const SETTINGS_REV_POLL_MS = 10_000;
 
 /** A repeating timer (the worker's setInterval; tests drive it in virtual time). Returns its stop. */
 export type Every = (ms: number, fn: () => void) => () => void;
@@ -17,12 +19,26 @@ export type Every = (ms: number, fn: () => void) => () => void;
 /**
  * Settings with their load time: re-fetched every 6 hours by a background timer (started by the
  * first load, when `every` is given), and older than 5 minutes reloaded when a user-data call fails.
+ * With `pollMs`, the revision is also polled and a new one reloaded at once (a back-office change).
  */
-export function createSite(ctx: CoreContext, every?: Every) {
+export function createSite(ctx: CoreContext, every?: Every, pollMs?: number) {
   let settings: SiteSettings = {};
   let loadedAt = 0;
   let loading: Promise<SiteSettings> | null = null;
   let stopTimer: (() => void) | null = null;
+  let stopPoll: (() => void) | null = null;
+  // The revision of the loaded settings (null: the server sent none).
+  let rev: number | null = null;
+
+  async function pollRev(): Promise<void> {
+    if (loading || rev === null) return;
+    try {
+      const body = (await (await ctx.fetch('/api/settings/rev')).json()) as { rev?: unknown };
+      if (typeof body.rev === 'number' && body.rev !== rev) await load(true, body.rev);
+    } catch {
+      // Offline: the next poll or the 6-hour re-fetch catches up.
+    }
+  }
 
   const view = (): SiteView => {
     const str = (k: string) => (typeof settings[k] === 'string' ? (settings[k] as string) : '');
@@ -43,16 +59,19 @@ export function createSite(ctx: CoreContext, every?: Every) {
     };
   };
 
-  async function load(force = false): Promise<SiteSettings> {
+  async function load(force = false, wantRev?: number): Promise<SiteSettings> {
     // An open app keeps its settings fresh even when nothing asks for them (section 4: every 6 hours).
     if (every && !stopTimer) stopTimer = every(SETTINGS_REFETCH_MS, () => { void load(true); });
+    if (every && pollMs && !stopPoll) stopPoll = every(pollMs, () => { void pollRev(); });
     if (!force && loadedAt && ctx.clock() - loadedAt < SETTINGS_REFETCH_MS) return settings;
     loading ??= (async () => {
       try {
-        const res = await ctx.fetch('/api/settings');
-        const body = (await res.json()) as { settings?: SiteSettings };
+        // A new revision by its own address: no HTTP cache holds it yet.
+        const res = await ctx.fetch(wantRev === undefined ? '/api/settings' : `/api/settings?rev=${wantRev}`);
+        const body = (await res.json()) as { settings?: SiteSettings; rev?: unknown };
         if (body.settings) {
           settings = body.settings;
+          rev = typeof body.rev === 'number' ? body.rev : null;
           loadedAt = ctx.clock();
           ctx.emit({ type: 'site', payload: view() });
         }
@@ -73,7 +92,7 @@ export function createSite(ctx: CoreContext, every?: Every) {
     /** After a failed user-data call: settings older than 5 minutes are reloaded. */
     reloadIfStale: () => (ctx.clock() - loadedAt > SETTINGS_STALE_MS ? load(true) : Promise.resolve(settings)),
     /** Stops the background re-fetch (tests; a worker lives as long as its page). */
-    stop: () => { stopTimer?.(); stopTimer = null; },
+    stop: () => { stopTimer?.(); stopTimer = null; stopPoll?.(); stopPoll = null; },
   };
 }
 export type Site = ReturnType<typeof createSite>;
