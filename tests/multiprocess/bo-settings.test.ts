@@ -1,0 +1,59 @@
+/**
+ * A site-settings change made on one server process is applied by another within 2 s (issue 13):
+ * two real processes on one fresh PostgreSQL database and one Redis; the admin saves on the first,
+ * the second's GET /api/settings is polled until it shows the change. The delay is printed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { call, clusterAvailable, freshDatabase, startProcess, REDIS_URL, type Proc } from './cluster.ts';
+import { DEMO_TOTP } from '../../server/demo/backoffice-seed.ts';
+import { otpNow } from '../../server/backoffice/session.ts';
+
+const UP = await clusterAvailable();
+
+describe.skipIf(!UP)('site settings across processes (PostgreSQL + Redis)', () => {
+  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  let procs: Proc[] = [];
+  beforeAll(async () => {
+    db = await freshDatabase();
+    const env = { DATABASE_URL: db.url, REDIS_URL, FEED_BUS_PREFIX: `${db.name}:`, FEED_ROLE: 'auto', PG_POOL_MAX: '4' };
+    // One process first (migrations and demo seed), then the second on the ready database.
+    procs.push(await startProcess('s1', env));
+    await procs[0]!.ready();
+    procs.push(await startProcess('s2', env));
+    await procs[1]!.ready();
+  }, 240_000);
+  afterAll(async () => {
+    await Promise.all(procs.map((p) => p.kill()));
+    procs = [];
+    await db?.drop();
+  }, 60_000);
+
+  it('a change saved on one process shows on the other within 2 s', async () => {
+    const [a, b] = procs as [Proc, Proc];
+    const c = new pg.Client({ connectionString: db.url });
+    await c.connect();
+    await c.query("update users set totp_secret = $1 where username = 'admin' and totp_secret is null", [DEMO_TOTP.admin]);
+    await c.end();
+    const res = await fetch(`${a.url}/api/bo/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userName: 'admin', password: 'admin1234', otp: await otpNow(DEMO_TOTP.admin, Date.now()) }),
+    });
+    expect(res.status).toBe(200);
+    const cookie = res.headers.getSetCookie().map((x) => x.split(';')[0]).join('; ');
+    const footer = `footer ${Date.now()}`;
+    const seen = async () => ((await (await fetch(`${b.url}/api/settings`)).json()) as { settings: { footer_text: string } }).settings.footer_text === footer;
+    expect(await seen()).toBe(false);
+    const t0 = performance.now();
+    const saved = await call(a.url, 'bo/saveSiteSettings', { screen: 'site', settings: { footer_text: footer } }, { cookie });
+    expect(saved.body).toMatchObject({ status: true, changed: ['footer_text'] });
+    let ms = -1;
+    while (performance.now() - t0 < 5_000) {
+      if (await seen()) { ms = performance.now() - t0; break; }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    console.log(`[bo-settings] the second process applied the change after ${ms.toFixed(0)} ms`);
+    expect(ms).toBeGreaterThanOrEqual(0);
+    expect(ms).toBeLessThan(2_000);
+  }, 30_000);
+});
