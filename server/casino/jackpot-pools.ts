@@ -47,36 +47,36 @@ export const CONTRIBUTE_AND_REPLY = {
 };
 
 /**
- * Folds the contributions not yet in their pools, tier by tier, each tier in one transaction:
- * in contribution order, the one that reaches the must-drop point wins the pool for its player.
+ * Folds the contributions not yet in their pools, all tiers in one transaction: in contribution
+ * order, the one that reaches a tier's must-drop point wins that pool for its player.
  */
 export async function foldJackpots(db: Db, now: number): Promise<JackpotDrop[]> {
-  const tiers = await db.query<{ id: number }>('select id from jackpots where pool is not null order by id');
-  const drops: JackpotDrop[] = [];
-  for (const { id } of tiers) {
-    drops.push(...await db.tx(async (q) => {
-      const [t] = await q.query<{ grp: string; tier: string; pool: number; must_drop: number; seed: number; cap: number }>(
-        'select grp, tier, pool, must_drop, seed, cap from jackpots where id = $1 for update', [id]);
-      if (!t) return [];
-      const rows = await q.query<{ id: number; tx_id: number; amount: number }>(
-        'update jackpot_contributions set folded = true where jackpot_id = $1 and not folded returning id, tx_id, amount', [id]);
-      if (!rows.length) return [];
-      rows.sort((a, b) => Number(a.id) - Number(b.id));
-      let pool = Number(t.pool), mustDrop = Number(t.must_drop);
-      const won: JackpotDrop[] = [];
-      for (const r of rows) {
+  return db.tx(async (q) => {
+    const tiers = await q.query<{ id: number; grp: string; tier: string; pool: number; must_drop: number; seed: number; cap: number }>(
+      'select id, grp, tier, pool, must_drop, seed, cap from jackpots where pool is not null order by id for update');
+    const rows = await q.query<{ id: number; jackpot_id: number; tx_id: number; amount: number }>(
+      'update jackpot_contributions set folded = true where not folded returning id, jackpot_id, tx_id, amount');
+    if (!rows.length) return [];
+    rows.sort((a, b) => Number(a.id) - Number(b.id));
+    const won: JackpotDrop[] = [];
+    for (const t of tiers) {
+      const mine = rows.filter((r) => r.jackpot_id === t.id);
+      if (!mine.length) continue;
+      let pool = Number(t.pool), mustDrop = Number(t.must_drop), dropped = false;
+      for (const r of mine) {
         let amount = Number(r.amount);
         while (pool + amount >= mustDrop) {
           amount -= mustDrop - pool;
+          dropped = true;
           const [bet] = await q.query<{ user_id: number; game_id: number; product: ProductId }>(
             'select r.user_id, r.game_id, r.product from casino_transactions x join casino_rounds r on r.id = x.round_id where x.id = $1', [r.tx_id]);
           const paid = payoutOf(mustDrop);
           if (bet) {
             const [win] = await q.query<{ id: number }>(
               'insert into jackpot_wins (jackpot_id, user_id, game_id, pool, paid, created_at) values ($1, $2, $3, $4, $5, $6) returning id',
-              [id, bet.user_id, bet.game_id, mustDrop, paid, new Date(now)]);
+              [t.id, bet.user_id, bet.game_id, mustDrop, paid, new Date(now)]);
             const balanceAfter = paid > 0 ? await postLedger(q, { userId: bet.user_id, amount: paid, kind: 'win', refType: 'jackpot', refId: win!.id }) : 0;
-            won.push({ jackpotId: id, grp: t.grp, tier: t.tier, userId: bet.user_id, gameId: bet.game_id, paid, balanceAfter, product: bet.product });
+            won.push({ jackpotId: t.id, grp: t.grp, tier: t.tier, userId: bet.user_id, gameId: bet.game_id, paid, balanceAfter, product: bet.product });
           }
           pool = Number(t.seed);
           mustDrop = drawMustDrop(Number(t.seed), Number(t.cap));
@@ -84,16 +84,18 @@ export async function foldJackpots(db: Db, now: number): Promise<JackpotDrop[]> 
         pool += amount;
       }
       await q.query(`update jackpots set pool = $2, must_drop = $3, reset_at = case when $4 then $5::timestamptz else reset_at end where id = $1`,
-        [id, pool, mustDrop, won.length > 0, new Date(now)]);
-      return won;
-    }));
-  }
-  return drops;
+        [t.id, pool, mustDrop, dropped, new Date(now)]);
+    }
+    return won;
+  });
 }
 
+/** The least time between two folds of a process: under load one fold takes many bets. */
+export const FOLD_EVERY_MS = 200;
+
 /**
- * Folds after bets, one fold at a time in this process: bets arriving during a fold ask for one more.
- * `onDrops` hears the winners (the jackpot socket).
+ * Folds after bets, one fold at a time in this process and at most one every FOLD_EVERY_MS: bets
+ * arriving meanwhile are taken by the next. `onDrops` hears the winners (the jackpot socket).
  */
 export function jackpotFolder(db: Db, clock: () => number, onDrops: (d: JackpotDrop[]) => void): { request(): Promise<void> } {
   let running: Promise<void> | null = null;
@@ -101,8 +103,11 @@ export function jackpotFolder(db: Db, clock: () => number, onDrops: (d: JackpotD
   const run = async (): Promise<void> => {
     do {
       again = false;
+      const started = Date.now();
       const drops = await foldJackpots(db, clock()).catch(() => []);
       if (drops.length) onDrops(drops);
+      const wait = FOLD_EVERY_MS - (Date.now() - started);
+      if (again && wait > 0) await new Promise((r) => setTimeout(r, wait));
     } while (again);
     running = null;
   };
