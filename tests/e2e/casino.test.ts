@@ -91,6 +91,22 @@ describe('casino in Chromium', () => {
       await lobby.tiles().first().waitFor();
       await shot(page, product);
     }
+    // /opencasino opens the game of its query at once; closing it goes to the product's lobby
+    await page.goto('/tr/livecasino');
+    const roulette = await lobby.tile('Aurora Rulet').getAttribute('data-game');
+    await page.goto(`/tr/opencasino?id=${roulette}&mid=4`);
+    await lobby.frame().waitFor();
+    await lobby.close().click();
+    await page.waitForURL((u) => u.pathname === '/tr/livecasino');
+    // a game that cannot be opened: the server's message as an error notice (section 8)
+    await page.goto('/tr/opencasino?id=999999&mid=4');
+    const notice = page.getByTestId('notice');
+    await expect.poll(() => notice.textContent(), { timeout: 10_000 }).toContain('Oyun bulunamadı');
+    expect(await notice.getAttribute('data-status')).toBe('2');
+    await page.getByTestId('opencasino-back').waitFor();
+    await shot(page, 'open-failure');
+
+    await page.goto('/tr/casino');
     await lobby.tabs().filter({ hasText: 'Tombala' }).click();
     await lobby.screen('bingo').waitFor();
     await page.getByTestId('bingo-open').click();

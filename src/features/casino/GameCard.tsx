@@ -9,7 +9,7 @@ import { BLANK_PIXEL } from '../sports/TeamLogo.tsx';
 export function GameCard({ game, onOpen, onFun, disabled }: { game: GameTile; onOpen: (g: GameTile) => void; onFun?: ((g: GameTile) => void) | undefined; disabled?: boolean }) {
   const { t } = useLingui();
   const tile = (
-    <button type="button" className="game-tile" onClick={() => onOpen(game)} disabled={disabled} data-testid="game-tile" data-game={game.serviceId} title={game.title}>
+    <button type="button" className="game-tile" onClick={() => onOpen(game)} disabled={disabled} data-testid="game-tile" data-game={game.serviceId} title={game.limitText ? `${game.title} · ${game.limitText}` : game.title}>
       <img className="game-img" src={game.logo || BLANK_PIXEL} alt="" width={87} height={87} loading="lazy" decoding="async"
         onError={(e) => { if (e.currentTarget.src !== BLANK_PIXEL) e.currentTarget.src = BLANK_PIXEL; }} />
       <span className="game-name">{game.title}</span>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CasinoProduct } from '../../../workers/core/api.ts';
 import { core } from '../../core-client.ts';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { GameFrame } from './GameFrame.tsx';
 import { useOpenGame } from './use-open-game.ts';
@@ -17,6 +17,8 @@ export function OpenCasinoPage({ lang, query }: { lang: string; query: OpenCasin
   const game = useOpenGame();
   const started = useRef(false);
   const [product, setProduct] = useState<CasinoProduct>('casino');
+  // the open was answered: a game that did not open (a notice said why) leaves a way back
+  const [answered, setAnswered] = useState(false);
   useEffect(() => {
     if (started.current || !(query.id || query.gid)) return;
     started.current = true;
@@ -26,7 +28,7 @@ export function OpenCasinoPage({ lang, query }: { lang: string; query: OpenCasin
         product: p, title: t`Game`,
         ...(query.id ? { serviceId: query.id } : {}), ...(query.gid ? { gameId: query.gid } : {}), ...(query.lid ? { limitId: query.lid } : {}),
       });
-    });
+    }).finally(() => setAnswered(true));
   }, [query, game, t]);
   const close = () => { game.close(); void navigate({ to: `/$lang/${product}`, params: { lang } }); };
   if (!(query.id || query.gid)) {
@@ -35,6 +37,12 @@ export function OpenCasinoPage({ lang, query }: { lang: string; query: OpenCasin
   return (
     <div className="casino-page" data-testid="opencasino">
       {game.busy && <div className="state" aria-busy="true"><p><Trans>Opening the game…</Trans></p></div>}
+      {answered && !game.busy && !game.frame && (
+        <div className="state">
+          <h2><Trans>The game is not open</Trans></h2>
+          <Link className="btn btn-primary" to={`/$lang/${product}`} params={{ lang }} data-testid="opencasino-back"><Trans>Back to the casino</Trans></Link>
+        </div>
+      )}
       {game.frame && <GameFrame game={game.frame} onClose={close} />}
     </div>
   );
