@@ -17,7 +17,8 @@ export default function KioskLayer({ lang }: { lang: string }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const [idle, setIdle] = useState(0);
-  const [attract, setAttract] = useState(true);
+  // The attract screen shows after an idle reset, until the next customer touches the screen.
+  const [attract, setAttract] = useState(false);
   const last = useRef(0);
   const { view } = useSlip();
 
