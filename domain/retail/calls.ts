@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { common, createCouponPayload, type CouponTip } from '../protocol/calls.ts';
-import { int8 } from '../protocol/input-guard.ts';
+import { int4Id, int8 } from '../protocol/input-guard.ts';
 
 /** Retail settings (issue 15): ticket expiry, booking validity and the kiosk's idle timer. */
 export const RETAIL_SETTINGS = {
@@ -31,6 +31,9 @@ export const loadBookingPayload = z.object({ ...common, code: codeField });
 /** The bill acceptor's bridge reports a note: once per note id (its own idempotency). */
 export const cashInPayload = z.object({ ...common, amount: int8().positive().max(10_000_000), noteId: z.string().min(1).max(64) });
 export const cashOutPayload = z.object({ ...common });
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** bo/shopReport: the terminals of the subtree (or one) over whole days; bo/zReport is one terminal's day. */
+export const shopReportPayload = z.object({ ...common, from: day, to: day, terminalId: int4Id().optional() });
 
 /** A ticket's status as the check shows it. */
 export type TicketStatus = 'waiting' | 'won' | 'lost' | 'cancelled' | 'sold' | 'paid' | 'expired';

@@ -152,17 +152,17 @@ describe('kiosk mode at 1080x1920', () => {
   });
 });
 
-/** The slip's tips as the worker keeps them (IndexedDB), in createCoupon's shape. */
-async function slipTips(page: Page): Promise<unknown[]> {
-  return page.evaluate(() => new Promise<unknown[]>((resolve, reject) => {
+/** The slip's tips as the worker keeps them (IndexedDB), in createCoupon's shape (browser code as text: no DOM types here). */
+function slipTips(page: Page): Promise<unknown[]> {
+  return page.evaluate(`new Promise((resolve, reject) => {
     const open = indexedDB.open('betting-core');
     open.onerror = () => reject(open.error);
     open.onsuccess = () => {
-      const tx = open.result.transaction('slip', 'readonly');
-      const all = tx.objectStore('slip').getAll();
-      all.onsuccess = () => resolve((all.result as { selection: { matchId: number; oddsType: number; outcomeId: number; special: string; odd: number } }[]).map((e) => ({
-        mid: e.selection.matchId, oddTypeId: e.selection.oddsType, ttype: 'N', odd: e.selection.odd, ktip: { outcomeid: e.selection.outcomeId, special: e.selection.special },
+      const all = open.result.transaction('slip', 'readonly').objectStore('slip').getAll();
+      all.onsuccess = () => resolve(all.result.map((e) => ({
+        mid: e.selection.matchId, oddTypeId: e.selection.oddsType, ttype: 'N', odd: e.selection.odd,
+        ktip: { outcomeid: e.selection.outcomeId, special: e.selection.special },
       })));
     };
-  }));
+  })`);
 }

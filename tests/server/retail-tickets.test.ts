@@ -206,4 +206,23 @@ describe.each(DRIVERS)('retail tickets on %s', (driver) => {
     h.clock.now += RETAIL_SETTINGS.bookingValidHours * 3_600_000 + 1;
     expect((await call('loadBooking', { code }, kiosk)).json<Body>().error).toBe('bookingExpired');
   });
+
+  it('the shop report of each kiosk equals its ledger (over/short 0) and stays in the dealer subtree', async () => {
+    const range = { from: '2026-01-01', to: '2027-12-31' };
+    const r = await call('bo/shopReport', range, dealer);
+    expect(r.statusCode, r.body).toBe(200);
+    const rows = r.json<{ results: { terminalId: number; ledger: number; overShort: number; ticketsSold: number; ticketsPaid: number; reprints: number; cashIn: number; vouchersIssued: number; vouchersRedeemed: number }[] }>().results;
+    expect(rows.map((x) => x.terminalId)).toEqual([terminalId]);
+    const row = rows[0]!;
+    expect(row.overShort).toBe(0);
+    expect(row.ledger).toBe((await snapshot(h.db, terminalId)).balance);
+    expect(row.ticketsSold).toBeGreaterThan(5);
+    expect(row.ticketsPaid).toBeGreaterThanOrEqual(2);
+    expect(row.reprints).toBe(1);
+    expect(row.cashIn).toBe(5_000);
+    expect(row.vouchersIssued).toBeGreaterThanOrEqual(2);
+    expect(row.vouchersRedeemed).toBe(1);
+    const other = (await call('bo/shopReport', { ...range, terminalId }, otherDealer)).json<{ results: unknown[] }>();
+    expect(other.results).toEqual([]);
+  });
 });

@@ -7,13 +7,14 @@
 import type { FastifyInstance } from 'fastify';
 import { emptyPayload } from '../../../domain/protocol/calls.ts';
 import {
-  cashInPayload, cashOutPayload, loadBookingPayload, redeemTicketPayload, saveBookingPayload, ticketCheckPayload, type RedeemReply,
+  cashInPayload, cashOutPayload, shopReportPayload, loadBookingPayload, redeemTicketPayload, saveBookingPayload, ticketCheckPayload, type RedeemReply,
 } from '../../../domain/retail/calls.ts';
 import { message } from '../../../domain/messages.ts';
 import { TERMINAL_USER_TYPE } from '../../../domain/coupon/print-cancel.ts';
 import { CallError, defineCall, type CallContext, type CallDeps } from '../call.ts';
 import { SESSION_COOKIE } from '../app.ts';
-import { loadActor, requireScope, type BoContext } from '../../backoffice/guard.ts';
+import { defineBoCall, loadActor, requireScope, type BoContext } from '../../backoffice/guard.ts';
+import { shopReport } from '../../retail/reports.ts';
 import { writeAudit } from '../../backoffice/audit.ts';
 import { markCouponPaid } from '../../backoffice/coupons.ts';
 import { bearerCode, checkTicket, payCouponOnce, ticketByCode } from '../../retail/tickets.ts';
@@ -101,6 +102,9 @@ export function registerRetailCalls(app: FastifyInstance, deps: CallDeps, opts: 
     const voucher = await ctx.db.tx((q) => cashOut(q, terminalId, ctx.now));
     return { status: true, msg: message('voucherIssued', ctx.lang), voucher };
   }, { auth: true });
+
+  // Shop reports of the dealer's terminals (per terminal, a day or a range), with the till's over/short.
+  defineBoCall(app, deps, 'bo/shopReport', shopReportPayload, 'viewReports', async (p, ctx) => ({ status: true, results: await shopReport(ctx.db, ctx.actor, p) }));
 
   // GET /ekol/retail/voucher/{lang}/{code}?timezone={tz}: a voucher this kiosk issued, printed 1 s after load.
   app.get<{ Params: { lang: string; code: string }; Querystring: { timezone?: string } }>('/ekol/retail/voucher/:lang/:code', async (req, reply) => {
