@@ -201,26 +201,31 @@ async function bet(q: TxQueryable, req: WalletRequest, now: number, s: SessionRo
   return { reply: { code: 'OK', balance: balanceAfter, currency: s.currency, txId: String(txId) }, userId: s.user_id, roundId: round.id, product: s.product };
 }
 
-/** The round of a win or rollback: it must be this player's, of this provider. */
-async function roundFor(q: TxQueryable, req: WalletRequest, userId: number) {
-  const [round] = await q.query<{ id: number; status: number; user_id: number; bet_total: number; win_total: number; game_id: number; product: ProductId }>(
-    'select id, status, user_id, bet_total, win_total, game_id, product from casino_rounds where provider_id = $1 and round_ref = $2 for update',
-    [req.providerId, req.roundId]);
-  if (!round || round.user_id !== userId) throw new Refusal('TRANSACTION_NOT_FOUND');
-  return round;
-}
+/**
+ * A win on the player's open round of this provider: added to it (and the round closed when the
+ * provider says so) in one statement; no row means the round is missing, another player's, or over.
+ */
+const WIN_ROUND = {
+  name: 'casino_win_round',
+  text: `update casino_rounds set win_total = win_total + $4, status = case when $5 then 1 else status end,
+           closed_at = case when $5 then $6::timestamptz else closed_at end
+          where provider_id = $1 and round_ref = $2 and user_id = $3 and status = 0
+          returning id, bet_total, game_id, product`,
+};
 
 async function win(q: TxQueryable, req: WalletRequest, now: number, s: SessionRow & { user_id: number }, effects: WalletEffects, txId: number): Promise<Done> {
   if (!(req.amount >= 0)) throw new Refusal('BAD_REQUEST');
   // A win is taken even after the token expired (not checked here): the player's round must be paid.
-  const round = await roundFor(q, req, s.user_id);
-  if (round.status !== 0) throw new Refusal(round.status === 2 ? 'TRANSACTION_ROLLED_BACK' : 'ROUND_CLOSED');
+  const [round] = await q.query<{ id: number; bet_total: number; game_id: number; product: ProductId }>(WIN_ROUND,
+    [req.providerId, req.roundId, s.user_id, req.amount, req.roundClosed, new Date(now)]);
+  if (!round) {
+    const [r] = await q.query<{ status: number; user_id: number }>('select status, user_id from casino_rounds where provider_id = $1 and round_ref = $2', [req.providerId, req.roundId]);
+    if (!r || r.user_id !== s.user_id) throw new Refusal('TRANSACTION_NOT_FOUND');
+    throw new Refusal(r.status === 2 ? 'TRANSACTION_ROLLED_BACK' : 'ROUND_CLOSED');
+  }
   const balanceAfter = Number(req.amount > 0
-    ? await postLedger(q, { userId: s.user_id, amount: req.amount, kind: 'win', refType: LEDGER_REF[s.product], refId: round.id })
+    ? await postLedger(q, { userId: s.user_id, amount: req.amount, kind: 'win', refType: LEDGER_REF[round.product], refId: round.id })
     : (await balanceRow(q, s.user_id))?.balance ?? 0);
-  await q.query(
-    `update casino_rounds set win_total = win_total + $2, status = case when $3 then 1 else status end, closed_at = case when $3 then $4::timestamptz else closed_at end where id = $1`,
-    [round.id, req.amount, req.roundClosed, new Date(now)]);
   if (req.amount > 0) effects.win = { userId: s.user_id, gameId: round.game_id, amount: req.amount, bet: Number(round.bet_total), product: round.product };
   return { reply: { code: 'OK', balance: balanceAfter, currency: s.currency, txId: String(txId) }, userId: s.user_id, roundId: round.id };
 }
