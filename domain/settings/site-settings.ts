@@ -4,6 +4,7 @@
  * (bo/siteSettings, bo/saveSiteSettings), grouped by the screen that edits them.
  */
 import { z } from 'zod';
+import { SETTING_FLAGS, SETTINGS_SCREENS } from './screens.ts';
 
 // 0 or 1, typed as a number (the rules and tests compare and assign numbers).
 const flag = z.number().int().min(0).max(1);
@@ -80,6 +81,13 @@ export const siteSettingsSchema = z.object({
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 export type SiteSettingKey = keyof SiteSettings;
 
+// Every setting is on exactly one screen, and the flags of screens.ts are exactly the settings whose rule is `flag`.
+const onScreens: string[] = Object.values(SETTINGS_SCREENS).flat();
+if (onScreens.length !== Object.keys(siteSettingsSchema.shape).length || !Object.keys(siteSettingsSchema.shape).every((k) => onScreens.includes(k))) throw new Error('site settings: every setting belongs to one screen');
+for (const [k, v] of Object.entries(siteSettingsSchema.shape)) {
+  if (((v as z.ZodDefault<z.ZodType>).unwrap() === flag) !== (SETTING_FLAGS as readonly string[]).includes(k)) throw new Error(`site settings: ${k} is a flag in one list only`);
+}
+
 /** Today's defaults: every setting the operator has not changed. */
 export const SITE_SETTING_DEFAULTS: SiteSettings = siteSettingsSchema.parse({});
 
@@ -88,23 +96,8 @@ const rules = Object.fromEntries(Object.entries(siteSettingsSchema.shape).map(([
 /** A change from the back office: any subset of the settings, each checked by its own rule; an unknown key is refused. */
 export const siteSettingsPatch = z.object(rules).partial().strict() as unknown as z.ZodType<Partial<SiteSettings>>;
 
-/** The back-office screens and the settings each edits, in screen order. */
-export const SETTINGS_SCREENS = {
-  general: [
-    'maintenance', 'login_screen', 'register_disabled', 'register_activation', 'registerTcRequired', 'registerMobileRequired',
-    'affiliateStatus', 'tv_access', 'second_live_view', 'team_logos', 'live_show_tracker', 'browser_language', 'orderByTime',
-    'enable_rows', 'payway', 'currencyMode', 'tofixedNumber', 'serverId', 'matches_day', 'coupons_day',
-    'coupon_amount_group', 'virtualgames_ids', 'tvgames_ids',
-  ],
-  site: [
-    'base_url', 'site_api', 'logo_host', 'statistic_url', 'points_table_url', 'redirectRegister', 'whatsapp_number',
-    'facebook_link', 'twitter_link', 'instagram_link', 'telegram_link', 'youtube_link', 'tv_link', 'curacao_gaming',
-    'footer_text', 'mobile_css', 'general_js',
-  ],
-  theme: ['default_language', 'default_theme', 'theme_primary', 'theme_accent', 'logo_url'],
-  email: ['mail_from', 'smtp_host', 'smtp_port', 'smtp_user', 'smtp_tls'],
-} as const satisfies Record<string, readonly SiteSettingKey[]>;
-export type SettingsScreen = keyof typeof SETTINGS_SCREENS;
+export { SETTINGS_SCREENS, type SettingsScreen } from './screens.ts';
+
 
 /**
  * Stored values over the defaults: a stored value that no longer fits the schema (an older

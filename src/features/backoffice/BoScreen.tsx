@@ -23,6 +23,10 @@ const SCREENS: Record<string, ComponentType> = {
   logs: named(() => import('./screens/LogsScreen.tsx'), 'AuditScreen'),
   'ip-logs': named(() => import('./screens/LogsScreen.tsx'), 'IpLogsScreen'),
   'change-password': named(() => import('./screens/ChangePasswordScreen.tsx'), 'ChangePasswordScreen'),
+  'settings-general': named(() => import('./screens/SettingsScreen.tsx'), 'GeneralSettingsScreen'),
+  'settings-site': named(() => import('./screens/SettingsScreen.tsx'), 'SiteSettingsScreen'),
+  'settings-theme': named(() => import('./screens/SettingsScreen.tsx'), 'ThemeSettingsScreen'),
+  'settings-email': named(() => import('./screens/SettingsScreen.tsx'), 'EmailSettingsScreen'),
 };
 
 /** One area of the menu; an area the user's permissions do not show is answered like an unknown one. */

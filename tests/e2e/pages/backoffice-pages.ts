@@ -23,6 +23,16 @@ export class BackOffice {
     // The top bar (the menu is a drawer on a tablet).
     await this.page.locator('.bo-top').waitFor();
   }
+  /** Logs an admin or operator in with an authenticator code, up to the menu. */
+  async loginWithCode(userName: string, password: string, code: () => Promise<string>) {
+    await this.page.goto('/tr/bo');
+    await this.page.locator('input[name=userName]').fill(userName);
+    await this.page.locator('input[name=password]').fill(password);
+    await this.page.getByRole('button', { name: 'Giriş yap' }).click();
+    await this.page.locator('input[name=otp]').fill(await code());
+    await this.page.getByRole('button', { name: 'Kodu onayla' }).click();
+    await this.nav().waitFor();
+  }
   /** Opens an area by its menu path, with optional URL filters. */
   async open(path: string, search: Record<string, string> = {}) {
     const q = new URLSearchParams(search).toString();
