@@ -134,6 +134,8 @@ export const MESSAGES = {
   bookingNotFound: { tr: 'Rezervasyon kodu bulunamadı', en: 'Booking code not found' },
   bookingExpired: { tr: 'Rezervasyon kodunun süresi doldu', en: 'The booking code has expired' },
   reprintLastOnly: { tr: 'Yalnızca son bilet yeniden yazdırılabilir', en: 'Only the last ticket can be printed again' },
+  pairingNotFound: { tr: 'Eşleştirme kodu geçersiz veya süresi dolmuş', en: 'The pairing code is not valid or has expired' },
+  terminalPaired: { tr: 'Terminal eşleştirildi', en: 'The terminal is paired' },
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -32,6 +32,9 @@ export const loadBookingPayload = z.object({ ...common, code: codeField });
 export const cashInPayload = z.object({ ...common, amount: int8().positive().max(10_000_000), noteId: z.string().min(1).max(64) });
 export const cashOutPayload = z.object({ ...common });
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** bo/terminalPairingCode: a code for one terminal; pairTerminal: the kiosk enters it (no login). */
+export const terminalPairingPayload = z.object({ ...common, terminalId: int4Id() });
+export const pairTerminalPayload = z.object({ ...common, code: codeField });
 /** bo/shopReport: the terminals of the subtree (or one) over whole days; bo/zReport is one terminal's day. */
 export const shopReportPayload = z.object({ ...common, from: day, to: day, terminalId: int4Id().optional() });
 

@@ -147,7 +147,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerBackOfficeCalls(app, deps, { sessionTtl: opts.sessionTtl ?? 7 * 24 * 3600, cookieSecure: opts.cookieSecure ?? false });
   registerAffiliateCalls(app, deps);
   registerProtectionCalls(app, deps);
-  registerRetailCalls(app, deps);
+  registerRetailCalls(app, deps, { sessionTtl: opts.sessionTtl ?? 7 * 24 * 3600, cookieSecure: opts.cookieSecure ?? false });
   registerCasinoCalls(app, deps);
   registerCasinoWallet(app, deps);
   registerDemoProvider(app, deps);

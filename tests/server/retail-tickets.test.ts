@@ -225,4 +225,20 @@ describe.each(DRIVERS)('retail tickets on %s', (driver) => {
     const other = (await call('bo/shopReport', { ...range, terminalId }, otherDealer)).json<{ results: unknown[] }>();
     expect(other.results).toEqual([]);
   });
+
+  it('pairs a kiosk once with a short-lived code from the dealer, only for its own terminals', async () => {
+    const code = await call('bo/terminalPairingCode', { terminalId }, dealer);
+    expect(code.statusCode, code.body).toBe(200);
+    const c = code.json<{ code: string; expiresAt: string }>();
+    expect(c.code).toMatch(/^[0-9A-Z]{8}$/);
+    expect((await call('bo/terminalPairingCode', { terminalId }, otherDealer)).statusCode).toBe(404);
+    const paired = await call('pairTerminal', { code: c.code.toLowerCase() });
+    expect(paired.statusCode, paired.body).toBe(200);
+    const sid = paired.cookies.find((x) => x.name === 'sid')!;
+    expect((await call('kioskCredit', {}, `sid=${sid.value}`)).json<Body>().status).toBe(true);
+    expect((await call('pairTerminal', { code: c.code })).json<Body>().error).toBe('pairingNotFound');
+    const late = (await call('bo/terminalPairingCode', { terminalId }, dealer)).json<{ code: string }>();
+    h.clock.now += 11 * 60_000;
+    expect((await call('pairTerminal', { code: late.code })).json<Body>().error).toBe('pairingNotFound');
+  });
 });

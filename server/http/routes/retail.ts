@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { emptyPayload } from '../../../domain/protocol/calls.ts';
 import {
-  cashInPayload, cashOutPayload, shopReportPayload, loadBookingPayload, redeemTicketPayload, saveBookingPayload, ticketCheckPayload, type RedeemReply,
+  cashInPayload, cashOutPayload, pairTerminalPayload, shopReportPayload, terminalPairingPayload, loadBookingPayload, redeemTicketPayload, saveBookingPayload, ticketCheckPayload, type RedeemReply,
 } from '../../../domain/retail/calls.ts';
 import { message } from '../../../domain/messages.ts';
 import { TERMINAL_USER_TYPE } from '../../../domain/coupon/print-cancel.ts';
@@ -15,6 +15,8 @@ import { CallError, defineCall, type CallContext, type CallDeps } from '../call.
 import { SESSION_COOKIE } from '../app.ts';
 import { defineBoCall, loadActor, requireScope, type BoContext } from '../../backoffice/guard.ts';
 import { shopReport } from '../../retail/reports.ts';
+import { newPairingCode, usePairingCode } from '../../retail/pairing.ts';
+import { createSession, deleteSession } from '../../accounts/sessions.ts';
 import { writeAudit } from '../../backoffice/audit.ts';
 import { markCouponPaid } from '../../backoffice/coupons.ts';
 import { bearerCode, checkTicket, payCouponOnce, ticketByCode } from '../../retail/tickets.ts';
@@ -37,7 +39,7 @@ async function requireTerminal(ctx: CallContext): Promise<number> {
   return ctx.userId!;
 }
 
-export function registerRetailCalls(app: FastifyInstance, deps: CallDeps, opts: { demo?: boolean } = {}): void {
+export function registerRetailCalls(app: FastifyInstance, deps: CallDeps, opts: { demo?: boolean; sessionTtl?: number; cookieSecure?: boolean } = {}): void {
   // Demo mode shows the kiosk's cash button (server/config.ts reads DEMO the same way).
   const demo = opts.demo ?? process.env.DEMO !== '0';
   defineCall(app, deps, 'ticketCheck', ticketCheckPayload, async (p, ctx) => ({ ...(await checkTicket(ctx.db, p.code, ctx.now)) }), { rateLimit: CHECK_RATE });
@@ -105,6 +107,21 @@ export function registerRetailCalls(app: FastifyInstance, deps: CallDeps, opts: 
 
   // Shop reports of the dealer's terminals (per terminal, a day or a range), with the till's over/short.
   defineBoCall(app, deps, 'bo/shopReport', shopReportPayload, 'viewReports', async (p, ctx) => ({ status: true, results: await shopReport(ctx.db, ctx.actor, p) }));
+
+  // A pairing code for a terminal of the subtree, shown in the back office (createTerminal permission).
+  defineBoCall(app, deps, 'bo/terminalPairingCode', terminalPairingPayload, 'createTerminal', async (p, ctx) => ({
+    status: true, ...(await ctx.db.tx((q) => newPairingCode(q, ctx, p.terminalId))),
+  }));
+
+  // The kiosk enters the code once and gets the terminal's session (rate-limited like the code checks).
+  defineCall(app, deps, 'pairTerminal', pairTerminalPayload, async (p, ctx) => {
+    const terminalId = await ctx.db.tx((q) => usePairingCode(q, p.code, ctx.now));
+    const ttl = opts.sessionTtl ?? 7 * 24 * 3600;
+    await deleteSession(ctx.db, ctx.req.cookies[SESSION_COOKIE]);
+    const token = await createSession(ctx.db, terminalId, ttl, ctx.now);
+    ctx.reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: opts.cookieSecure ?? false, maxAge: ttl });
+    return { status: true, msg: message('terminalPaired', ctx.lang) };
+  }, { rateLimit: CHECK_RATE });
 
   // GET /ekol/retail/voucher/{lang}/{code}?timezone={tz}: a voucher this kiosk issued, printed 1 s after load.
   app.get<{ Params: { lang: string; code: string }; Querystring: { timezone?: string } }>('/ekol/retail/voucher/:lang/:code', async (req, reply) => {
