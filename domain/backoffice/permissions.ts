@@ -149,6 +149,7 @@ export const BO_MENU: readonly BoArea[] = [
   { key: 'cutoff', path: 'cutoff', permission: 'cutOff', group: 'money' },
   { key: 'transfers', path: 'transfers', permission: 'decideTransfers', group: 'money' },
   { key: 'reports', path: 'reports', permission: 'viewReports', group: 'reports' },
+  { key: 'retail', path: 'retail', permission: 'viewReports', group: 'reports' },
   { key: 'logs', path: 'logs', permission: 'viewAudit', group: 'logs' },
   { key: 'ipLogs', path: 'ip-logs', permission: 'viewIpLogs', group: 'logs' },
   { key: 'settingsGeneral', path: 'settings-general', permission: 'manageSettings', group: 'site' },

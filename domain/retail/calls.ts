@@ -84,3 +84,12 @@ export interface LoadBookingReply {
   totalStake: number;
   changed: { mid: number; oddTypeId: number; was: number; now: number | null }[];
 }
+
+/** One terminal's row of bo/shopReport (money in minor units; overShort = ledger - expected). */
+export interface ShopReportRow {
+  terminalId: number; terminalNo: string; userName: string; shopId: number | null; shopName: string;
+  ticketsSold: number; stakes: number; cancelled: number; refunds: number; wins: number;
+  ticketsPaid: number; paidAmount: number; reprints: number; cashIn: number;
+  vouchersIssued: number; vouchersIssuedAmount: number; cashOut: number; vouchersRedeemed: number; vouchersRedeemedAmount: number;
+  transfers: number; expected: number; ledger: number; overShort: number;
+}

@@ -6,14 +6,8 @@
  */
 import type { Queryable } from '../db/client.ts';
 import { scopeSql, type BoActor } from '../backoffice/guard.ts';
+import type { ShopReportRow } from '../../domain/retail/calls.ts';
 
-export interface ShopReportRow {
-  terminalId: number; terminalNo: string; userName: string; shopId: number | null; shopName: string;
-  ticketsSold: number; stakes: number; cancelled: number; refunds: number; wins: number;
-  ticketsPaid: number; paidAmount: number; reprints: number; cashIn: number;
-  vouchersIssued: number; vouchersIssuedAmount: number; cashOut: number; vouchersRedeemed: number; vouchersRedeemedAmount: number;
-  transfers: number; expected: number; ledger: number; overShort: number;
-}
 
 /** The report rows of the actor's terminals (optionally one) over [from, to] (whole days, UTC). */
 export async function shopReport(q: Queryable, a: BoActor, p: { from: string; to: string; terminalId?: number | undefined }): Promise<ShopReportRow[]> {

@@ -20,6 +20,7 @@ const SCREENS: Record<string, ComponentType> = {
   cutoff: named(() => import('./screens/CutoffScreen.tsx'), 'CutoffScreen'),
   transfers: named(() => import('./screens/TransfersScreen.tsx'), 'TransfersScreen'),
   reports: named(() => import('./screens/ReportsScreen.tsx'), 'ReportsScreen'),
+  retail: named(() => import('./screens/RetailScreen.tsx'), 'RetailScreen'),
   logs: named(() => import('./screens/LogsScreen.tsx'), 'AuditScreen'),
   'ip-logs': named(() => import('./screens/LogsScreen.tsx'), 'IpLogsScreen'),
   'change-password': named(() => import('./screens/ChangePasswordScreen.tsx'), 'ChangePasswordScreen'),

@@ -15,7 +15,7 @@ export const GROUP_LABEL: Record<BoArea['group'], MessageDescriptor> = {
 export const AREA_LABEL: Record<string, MessageDescriptor> = {
   dealers: msg`Dealer list`, users: msg`User list`, roles: msg`Dealer roles`, coupons: msg({ message: 'Coupons', context: 'back office' }), credit: msg`Credit load and withdraw`,
   cards: msg`Cards`, userMovements: msg`User movements`, dealerMovements: msg`Dealer movements`, accounts: msg`Accounts`,
-  cutoff: msg`Cut-off`, transfers: msg`Deposit and withdrawal tracking`, reports: msg`Reports`, logs: msg`Logs`, ipLogs: msg`IP logs`,
+  cutoff: msg`Cut-off`, transfers: msg`Deposit and withdrawal tracking`, reports: msg`Reports`, retail: msg`Shop terminals`, logs: msg`Logs`, ipLogs: msg`IP logs`,
   changePassword: msg`Change password`,
   settingsGeneral: msg`General settings`, settingsSite: msg`Site settings`, settingsTheme: msg`Theme settings`, settingsEmail: msg`E-mail settings`,
 };

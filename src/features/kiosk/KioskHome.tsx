@@ -7,6 +7,7 @@ import { useSession } from '../../state/session.ts';
 import { CodeEntry } from './CodeEntry.tsx';
 import { TicketCard } from './TicketCard.tsx';
 import { printVoucher } from './print-ticket.ts';
+import { PairingScreen } from './PairingScreen.tsx';
 
 type Mode = 'menu' | 'ticket' | 'voucher' | 'booking';
 type Shown = { kind: 'ticket'; view: TicketView } | { kind: 'paid'; view: RedeemView } | { kind: 'booking'; view: BookingLoaded } | { kind: 'error'; text: string } | null;
@@ -20,7 +21,7 @@ const DEMO_NOTES = [1_000, 2_000, 5_000];
  */
 export function KioskHome({ lang }: { lang: string }) {
   const { t } = useLingui();
-  const { user } = useSession();
+  const { user, known } = useSession();
   const [mode, setMode] = useState<Mode>('menu');
   const [shown, setShown] = useState<Shown>(null);
   const [busy, setBusy] = useState(false);
@@ -47,6 +48,7 @@ export function KioskHome({ lang }: { lang: string }) {
   };
   const open = (m: Mode) => { setMode(m); setShown(null); };
 
+  if (known && !user) return <PairingScreen />;
   if (user && user.userType !== 'T') return <p className="kiosk-msg bad"><Trans>This page is for shop terminals.</Trans></p>;
 
   return (

@@ -113,6 +113,14 @@ export function createRetailApi(ctx: CoreContext, slip: { loadSlip(): Promise<vo
       };
     },
 
+    /** Pairs this kiosk with the code the back office shows: the terminal's session starts. */
+    async pairTerminal(code: string): Promise<{ ok: true } | RetailFailure> {
+      const r = await ctx.call('pairTerminal', { code });
+      if (!r.status) return fail(r);
+      await ctx.hooks.refreshSession();
+      return { ok: true };
+    },
+
     /** The kiosk's credit (its till less what it owes on tickets) and whether the demo cash button shows. */
     async kioskCredit(): Promise<{ credit: number; creditText: string; demo: boolean } | RetailFailure> {
       const r = await ctx.call<{ credit: number; demo: boolean }>('kioskCredit', {});

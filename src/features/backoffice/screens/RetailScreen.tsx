@@ -1,0 +1,63 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ShopReportRow } from '../../../../domain/retail/calls.ts';
+import { core } from '../../../core-client.ts';
+import { FilterBar } from '../filters.tsx';
+import { useBo } from '../session.tsx';
+import { daysAgo, money, when } from '../format.ts';
+import { DataTable, type Column } from '../table.tsx';
+import { useBoSearch } from '../url-state.ts';
+
+/**
+ * Shop terminals (issue 15): the shop report per terminal for a day or a range (sold, paid,
+ * reprints, cash in, vouchers, over/short against the ledger) and a pairing code for a kiosk.
+ */
+export function RetailScreen() {
+  const { t } = useLingui();
+  const { lang, me } = useBo();
+  const [search, setSearch] = useBoSearch();
+  const from = search.from ?? daysAgo(0);
+  const to = search.to ?? daysAgo(0);
+  const [rows, setRows] = useState<ShopReportRow[] | null>(null);
+  const [error, setError] = useState('');
+  const [pairing, setPairing] = useState<{ terminal: string; code: string; expires: string } | null>(null);
+  const load = useCallback(() => core.boCall('shopReport', { from, to }).then((r) => {
+    setRows(r.status ? (r as unknown as { results: ShopReportRow[] }).results : []);
+    setError(r.status ? '' : r.msg ?? '');
+  }), [from, to]);
+  useEffect(() => { void load(); }, [load]);
+  const m = (v: number) => money(v, me.currency, lang);
+  const pair = async (r: ShopReportRow) => {
+    const reply = await core.boCall('terminalPairingCode', { terminalId: r.terminalId });
+    if (!reply.status) { setError(reply.msg ?? ''); return; }
+    const p = reply as unknown as { code: string; expiresAt: string };
+    setPairing({ terminal: r.terminalNo || r.userName, code: `${p.code.slice(0, 4)}-${p.code.slice(4)}`, expires: when(p.expiresAt, lang) });
+  };
+  const cols: Column<ShopReportRow>[] = [
+    { key: 'terminal', header: t`Terminal`, render: (r) => `${r.terminalNo} · ${r.userName}` },
+    { key: 'shop', header: t`Shop`, render: (r) => r.shopName },
+    { key: 'sold', header: t`Sold`, render: (r) => r.ticketsSold, num: true },
+    { key: 'stakes', header: t`Stakes`, render: (r) => m(r.stakes), num: true },
+    { key: 'cancelled', header: t`Cancelled`, render: (r) => r.cancelled, num: true },
+    { key: 'paid', header: t`Paid`, render: (r) => `${r.ticketsPaid} · ${m(r.paidAmount)}`, num: true },
+    { key: 'reprints', header: t`Reprints`, render: (r) => r.reprints, num: true },
+    { key: 'cashIn', header: t`Cash in`, render: (r) => m(r.cashIn), num: true },
+    { key: 'vouchersOut', header: t`Vouchers issued`, render: (r) => `${r.vouchersIssued} · ${m(r.vouchersIssuedAmount)}`, num: true },
+    { key: 'vouchersIn', header: t`Vouchers redeemed`, render: (r) => `${r.vouchersRedeemed} · ${m(r.vouchersRedeemedAmount)}`, num: true },
+    { key: 'overShort', header: t`Over/short`, render: (r) => <span className={r.overShort !== 0 ? 'bo-down' : undefined}>{m(r.overShort)}</span>, num: true },
+    { key: 'pair', header: t`Kiosk`, render: (r) => (me.permissions.includes('createTerminal')
+      ? <button type="button" className="bo-btn bo-btn-small" onClick={(e) => { e.stopPropagation(); void pair(r); }} data-testid="bo-pairing">{t`Pairing code`}</button> : null) },
+  ];
+  return (
+    <>
+      <FilterBar filters={[{ name: 'from', label: t`From`, type: 'date' }, { name: 'to', label: t`To`, type: 'date' }]} search={{ ...search, from, to }} onApply={(v) => setSearch(v)} />
+      {error && <p className="bo-error" role="alert">{error}</p>}
+      {pairing && (
+        <p className="bo-note" role="status" data-testid="bo-pairing-code">
+          <Trans>Enter this code on terminal {pairing.terminal}: <b dir="ltr">{pairing.code}</b> (valid until {pairing.expires}, once).</Trans>
+        </p>
+      )}
+      <DataTable label={t`Shop report`} columns={cols} rows={rows} rowKey={(r) => String(r.terminalId)} />
+    </>
+  );
+}
