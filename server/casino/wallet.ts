@@ -204,12 +204,15 @@ async function bet(q: TxQueryable, req: WalletRequest, now: number, s: SessionRo
 /**
  * A win on the player's open round of this provider: added to it (and the round closed when the
  * provider says so) in one statement; no row means the round is missing, another player's, or over.
+ * The wallet row is locked first (the subquery runs before the round row is locked), in the same
+ * order as a bet takes them, so a bet and a win of one round never deadlock.
  */
 const WIN_ROUND = {
   name: 'casino_win_round',
-  text: `update casino_rounds set win_total = win_total + $4, status = case when $5 then 1 else status end,
+  text: `with w as (select user_id from wallets where user_id = $3 for update)
+         update casino_rounds set win_total = win_total + $4, status = case when $5 then 1 else status end,
            closed_at = case when $5 then $6::timestamptz else closed_at end
-          where provider_id = $1 and round_ref = $2 and user_id = $3 and status = 0
+          where provider_id = $1 and round_ref = $2 and user_id = (select user_id from w) and status = 0
           returning id, bet_total, game_id, product`,
 };
 
