@@ -1,9 +1,11 @@
 /**
- * The back-office calls of part 2 (issue 13): site settings. Same conventions as calls.ts: the
+ * The back-office calls of part 2 (issue 13): site settings and results. Same conventions as calls.ts: the
  * zod schema of every payload, the reply types and the permission of each call in one table.
  */
 import { z } from 'zod';
-import { common } from '../protocol/calls.ts';
+import { common, enterResultPayload } from '../protocol/calls.ts';
+import type { MatchResult } from '../coupon/result.ts';
+import type { TipOutcome } from '../coupon/settle.ts';
 import type { Permission } from './permissions.ts';
 import { SETTINGS_SCREENS, siteSettingsPatch, type SettingsScreen, type SiteSettings } from '../settings/site-settings.ts';
 
@@ -17,9 +19,26 @@ export const boSaveSiteSettingsPayload = z.object({ ...common, screen, settings:
   .refine((p) => Object.keys(p.settings).every((k) => (SETTINGS_SCREENS[p.screen] as readonly string[]).includes(k)), { path: ['settings'], message: 'a setting of another screen' });
 export interface BoSaveSiteSettingsReply { status: true; msg: string; rev: number; changed: string[] }
 
+/** bo/resultPreview and bo/saveResult: a match and its result (full time, half time, corners, cards, goal order, status). */
+export const boResultPayload = z.object({ ...common, matchId: z.number().int().positive(), result: enterResultPayload.shape.result });
+/** One coupon tip on the match with the outcome the result gives it. */
+export interface BoResultPreviewRow {
+  couponId: number; userName: string; couponStatus: number; stake: number; maxPay: number;
+  oddsType: number; outcomeId: number; special: string; odd: number; outcome: TipOutcome;
+}
+/** bo/resultPreview: the coupons the result settles (the first 500 tips; totalCount all), and the result stored now. */
+export interface BoResultPreviewReply {
+  status: true; match: { id: number; home: string; away: string; matchDate: string };
+  current: { version: number; result: MatchResult } | null; totalCount: number; coupons: BoResultPreviewRow[];
+}
+/** bo/saveResult: the version the coupons reflect, whether this call added it, and the settlement run's figures (minor units). */
+export interface BoSaveResultReply { status: true; msg: string; version: number; added: boolean; coupons: number; changed: number; paid: number }
+
 /** Every call of this file with its payload schema and permission. */
 export const BO_CATALOGUE_CALLS = {
   'bo/siteSettings': { payload: boSiteSettingsPayload, permission: 'manageSettings' },
   'bo/saveSiteSettings': { payload: boSaveSiteSettingsPayload, permission: 'manageSettings' },
+  'bo/resultPreview': { payload: boResultPayload, permission: 'enterResults' },
+  'bo/saveResult': { payload: boResultPayload, permission: 'enterResults' },
 } as const satisfies Record<string, { payload: z.ZodType; permission: Permission }>;
 export type BoCatalogueCallName = keyof typeof BO_CATALOGUE_CALLS;

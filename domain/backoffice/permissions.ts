@@ -73,6 +73,7 @@ export const PERMISSIONS = {
   viewIpLogs: 'viewIpLogs',
   // Operator team: the site's settings (issue 13).
   manageSettings: 'manageSettings',
+  enterResults: 'enterResults',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 export const ALL_PERMISSIONS = Object.keys(PERMISSIONS) as Permission[];
@@ -152,6 +153,7 @@ export const BO_MENU: readonly BoArea[] = [
   { key: 'retail', path: 'retail', permission: 'viewReports', group: 'reports' },
   { key: 'logs', path: 'logs', permission: 'viewAudit', group: 'logs' },
   { key: 'ipLogs', path: 'ip-logs', permission: 'viewIpLogs', group: 'logs' },
+  { key: 'results', path: 'results', permission: 'enterResults', group: 'coupons' },
   { key: 'settingsGeneral', path: 'settings-general', permission: 'manageSettings', group: 'site' },
   { key: 'settingsSite', path: 'settings-site', permission: 'manageSettings', group: 'site' },
   { key: 'settingsTheme', path: 'settings-theme', permission: 'manageSettings', group: 'site' },

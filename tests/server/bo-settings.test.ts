@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, useHarness } from './harness.ts';
-import { boLogin, create, json, uname } from './bo-helpers.ts';
+import { json } from './bo-helpers.ts';
+import { useTeamAndDealer } from './bo-catalogue-helpers.ts';
 import { SITE_SETTINGS } from '../../server/settings/site-settings.ts';
 import { SITE_SETTING_DEFAULTS } from '../../domain/settings/site-settings.ts';
 
@@ -14,17 +15,10 @@ const DRIVERS = await drivers();
 describe.each(DRIVERS)('back-office site settings on %s', (driver) => {
   const h = useHarness(driver, { resetClock: false });
   const saved = { ...SITE_SETTINGS };
+  const who = useTeamAndDealer(h);
   let admin = '';
   let dealer = '';
-  beforeAll(async () => {
-    const { ensureDemoAdmin } = await import('../../server/content/demo-seed.ts');
-    await ensureDemoAdmin(h.db);
-    admin = await boLogin(h, 'admin', 'admin1234');
-    const operatorId = await create(h, admin, 'bo/createDealer', { role: 'operator', userName: uname('op') });
-    const name = uname('d');
-    await create(h, admin, 'bo/createDealer', { role: 'dealer', parentId: operatorId, userName: name });
-    dealer = await h.login(name, 'pass1234');
-  }, 60_000);
+  beforeAll(() => { admin = who.admin(); dealer = who.dealer(); });
   afterAll(() => { Object.assign(SITE_SETTINGS, saved); });
 
   const publicSettings = async () => (await h.app.inject({ method: 'GET', url: '/api/settings' })).json<{ settings: Record<string, unknown>; rev: number }>();

@@ -1,4 +1,4 @@
-/** Back-office site settings (issue 13): read them all, save one screen's changes (audited). */
+/** Back-office site settings and results (issue 13): every change audited. */
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { BO_CATALOGUE_CALLS, type BoCatalogueCallName } from '../../../domain/backoffice/catalogue-calls.ts';
@@ -6,6 +6,7 @@ import { SITE_SETTING_DEFAULTS } from '../../../domain/settings/site-settings.ts
 import { message } from '../../../domain/messages.ts';
 import { defineBoCall, type BoContext } from '../../backoffice/guard.ts';
 import { reloadSiteSettings, saveSiteSettings, settingsRev, SITE_SETTINGS } from '../../settings/site-settings.ts';
+import { resultPreview, saveResult } from '../../backoffice/results.ts';
 import type { CallDeps } from '../call.ts';
 
 /** The registrar of the calls of domain/backoffice/catalogue-calls.ts (payload and permission from its table). */
@@ -26,5 +27,10 @@ export function registerBoSettingsCalls(app: FastifyInstance, deps: CallDeps): v
   call('bo/saveSiteSettings', async (p, ctx) => {
     const r = await saveSiteSettings(ctx, p.settings, p.screen);
     return { status: true, msg: message('updateSuccess', ctx.lang), rev: r.rev, changed: r.changed };
+  });
+  call('bo/resultPreview', async (p, ctx) => ({ ...(await resultPreview(ctx.db, p.matchId, p.result)) }));
+  call('bo/saveResult', async (p, ctx) => {
+    const r = await saveResult(ctx, p.matchId, p.result);
+    return { status: true, msg: message('resultSaved', ctx.lang), version: r.version, added: r.added, coupons: r.coupons, changed: r.changed, paid: r.paid };
   });
 }

@@ -17,7 +17,7 @@ export const AREA_LABEL: Record<string, MessageDescriptor> = {
   cards: msg`Cards`, userMovements: msg`User movements`, dealerMovements: msg`Dealer movements`, accounts: msg`Accounts`,
   cutoff: msg`Cut-off`, transfers: msg`Deposit and withdrawal tracking`, reports: msg`Reports`, retail: msg`Shop terminals`, logs: msg`Logs`, ipLogs: msg`IP logs`,
   changePassword: msg`Change password`,
-  settingsGeneral: msg`General settings`, settingsSite: msg`Site settings`, settingsTheme: msg`Theme settings`, settingsEmail: msg`E-mail settings`,
+  results: msg`Results`, settingsGeneral: msg`General settings`, settingsSite: msg`Site settings`, settingsTheme: msg`Theme settings`, settingsEmail: msg`E-mail settings`,
 };
 
 export const PERMISSION_LABEL: Record<Permission, MessageDescriptor> = {
@@ -28,7 +28,7 @@ export const PERMISSION_LABEL: Record<Permission, MessageDescriptor> = {
   issueCards: msg`Issue cards`, viewMovements: msg`See movements`, cutOff: msg`Cut-off`, viewReports: msg`See reports`,
   createDealer: msg`Create dealer`, setDealerLimits: msg`Set dealer limits`, blockTransfers: msg`Block transfers`, decideTransfers: msg`Decide deposits and withdrawals`,
   activateAffiliate: msg`Activate affiliates`, manageRoles: msg`Manage roles`, viewAudit: msg`Read the audit log`, viewIpLogs: msg`Read IP logs`,
-  manageSettings: msg`Edit site settings`,
+  manageSettings: msg`Edit site settings`, enterResults: msg`Enter results`,
 };
 
 // Coupon status and kind words are the player's (one home each).
