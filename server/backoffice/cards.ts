@@ -10,6 +10,7 @@ import { message } from '../../domain/messages.ts';
 import type { BoCard, boCardsPayload } from '../../domain/backoffice/calls.ts';
 import { notYours, scopeSql, type BoActor, type BoContext } from './guard.ts';
 import { post } from './money.ts';
+import { assertCanDeposit } from '../protection/enforce.ts';
 import { orderBy, pageOf } from './paging.ts';
 
 // No 0/O or 1/I: codes are read off paper.
@@ -74,6 +75,8 @@ export async function voidCard(q: Queryable, ctx: BoContext, cardId: number): Pr
 export async function redeemCard(q: Queryable, userId: number, code: string, now: number, lang: string): Promise<{ status: true; msg: string; amount: number; balance: number }> {
   const [c] = await q.query<{ id: number; amount: number; status: number }>('select id, amount, status from cards where code = $1 for update', [code.trim().toUpperCase()]);
   if (!c || c.status !== 0) throw new CallError(409, 'cardUsed', {}, { error: 'cardUsed' });
+  // A card is a deposit: refused on a break, exclusion or closure and past a deposit limit (issue 16).
+  await assertCanDeposit(q, userId, Number(c.amount), now, lang);
   await q.query('update cards set status = 1, redeemed_by = $2, redeemed_at = $3 where id = $1', [c.id, userId, new Date(now)]);
   const balance = await post(q, { userId, amount: Number(c.amount), kind: 'deposit', refType: 'card', refId: c.id });
   return { status: true, msg: message('cardRedeemed', lang), amount: Number(c.amount), balance };

@@ -204,6 +204,19 @@ describe.each(DRIVERS)('player protection on %s', (driver) => {
     expect((await state(cookie)).state).toBe('active');
   });
 
+  it('an excluded player cannot pay in by a prepaid card; the card stays unused', async () => {
+    const u = await h.addUser('excard', 0);
+    const cookie = await h.login(u.userName, u.password);
+    expect(json(await h.call('selfExclude', { months: 6, confirm: true }, { cookie })).status).toBe(true);
+    const before = await snapshot(h.db, u.id);
+    const [house] = await h.db.query<{ id: number }>(`select id from users where user_type = 'A' order by id limit 1`);
+    const code = `EXCL-${String(u.id).padStart(4, '0')}-CARD-TEST`.slice(0, 24);
+    await h.db.query('insert into cards (code, dealer_id, amount, currency) values ($1, $2, 2500, $3)', [code, house!.id, 'TRY']);
+    expect(json(await h.call('redeemCard', { code }, { cookie }))).toMatchObject({ status: false, error: 'selfExcluded' });
+    expect((await h.db.query<{ status: number }>('select status from cards where code = $1', [code]))[0]!.status).toBe(0);
+    expect(await snapshot(h.db, u.id)).toEqual(before);
+  });
+
   it('a break closes betting and deposits until it ends', async () => {
     const u = await h.addUser('brk', 50_000);
     const id = u.id;
