@@ -7,9 +7,9 @@
  * per-connection sequence, backpressure, filtering) and through raw `ws` broadcasting the same
  * bytes (one tap per sport on the same hub, its frames sent as they are to every socket of that
  * sport), the ceiling of what one Node process can push. The clients run in this process, step up
- * by STEPS, each step measured for BENCH_STEP_SECONDS; a step passes with p99 < BENCH_P99_MS and
- * no frame dropped by backpressure. Prints both capacities and their ratio.
- * Options: FEED_RATE (5000), FEED_LIVE_COUNT (200), BENCH_STEPS ("250,500,1000,1500,2000,3000,4000,6000,8000"),
+ * by STEPS, each step measured for BENCH_STEP_SECONDS (a miss measured once more); a step passes
+ * with p99 < BENCH_P99_MS and no frame dropped by backpressure. Prints both capacities and their ratio.
+ * Options: FEED_RATE (5000), FEED_LIVE_COUNT (200), BENCH_STEPS ("250,500,1000,2000,3000,4000,5000,6000,8000"),
  * BENCH_STEP_SECONDS (6), BENCH_P99_MS (200).
  */
 import { createRequire } from 'node:module';
@@ -98,7 +98,7 @@ if (process.argv[2] === 'server') {
   });
 } else {
   const WebSocket = require('ws') as new (url: string) => WsLike;
-  const steps = (process.env.BENCH_STEPS ?? '250,500,1000,1500,2000,3000,4000,6000,8000').split(',').map(Number);
+  const steps = (process.env.BENCH_STEPS ?? '250,500,1000,2000,3000,4000,5000,6000,8000').split(',').map(Number);
   const stepSeconds = Number(process.env.BENCH_STEP_SECONDS ?? 6);
   const limitMs = Number(process.env.BENCH_P99_MS ?? 200);
   const rate = process.env.FEED_RATE ?? '5000';
@@ -114,6 +114,7 @@ if (process.argv[2] === 'server') {
     let lags: number[] = [];
     let frames = 0;
     let open = 0;
+    const heard = new Set<WsLike>();
     let best = 0;
     const results: StepResult[] = [];
     for (const target of steps) {
@@ -124,6 +125,7 @@ if (process.argv[2] === 'server') {
         const sub = encodeClientMessage({ op: 'sub', sports: [info.sports[i % info.sports.length]!] });
         ws.on('open', () => { open++; ws.send(sub); });
         ws.on('message', (data: Buffer) => {
+          if (!heard.has(ws)) heard.add(ws);
           if (data[0] !== 0x41) return;
           frames++;
           lags.push(Date.now() - frameHeader(data).t);
@@ -137,21 +139,31 @@ if (process.argv[2] === 'server') {
         if (open >= target) break;
         await new Promise((r) => setTimeout(r, 100));
       }
-      // let the snapshots of the newcomers pass before measuring
-      await new Promise((r) => setTimeout(r, 2000));
-      const before = await ask<{ dropped: number }>('stats');
-      lags = [];
-      frames = 0;
-      const start = Date.now();
-      await new Promise((r) => setTimeout(r, stepSeconds * 1000));
-      const elapsed = (Date.now() - start) / 1000;
-      const after = await ask<{ dropped: number; conns: number }>('stats');
-      const sorted = lags.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
-      const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-      const r: StepResult = { clients: open, p50: pct(50), p99: pct(99), framesPerSec: frames / elapsed, dropped: after.dropped - before.dropped, pass: false };
-      r.pass = open >= target && sorted.length > 0 && r.p99 < limitMs && r.dropped === 0;
-      results.push(r);
-      console.log(`  ${mode.padEnd(3)} ${String(r.clients).padStart(5)} clients: lag p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.framesPerSec.toFixed(0)} frames/s, dropped ${r.dropped} -> ${r.pass ? 'ok' : 'over'}`);
+      // measure the steady state: every client has had its first frame (the product's snapshot,
+      // which raw clients do not get, is large), then a second more
+      for (let w = 0; w < 300; w++) {
+        if (heard.size >= sockets.length) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await new Promise((r) => setTimeout(r, 1000));
+      // a step that misses is measured once more: on a shared machine one window can be unlucky
+      let r: StepResult | undefined;
+      for (let attempt = 0; attempt < 2 && !r?.pass; attempt++) {
+        const before = await ask<{ dropped: number }>('stats');
+        lags = [];
+        frames = 0;
+        const start = Date.now();
+        await new Promise((done) => setTimeout(done, stepSeconds * 1000));
+        const elapsed = (Date.now() - start) / 1000;
+        const after = await ask<{ dropped: number; conns: number }>('stats');
+        const sorted = lags.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+        const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+        r = { clients: open, p50: pct(50), p99: pct(99), framesPerSec: frames / elapsed, dropped: after.dropped - before.dropped, pass: false };
+        r.pass = open >= target && sorted.length > 0 && r.p99 < limitMs && r.dropped === 0;
+        results.push(r);
+        console.log(`  ${mode.padEnd(3)} ${String(r.clients).padStart(5)} clients: lag p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.framesPerSec.toFixed(0)} frames/s, dropped ${r.dropped} -> ${r.pass ? 'ok' : 'over'}`);
+      }
+      if (!r) break;
       if (!r.pass) break;
       best = r.clients;
     }
