@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
 import { CallError } from '../http/call.ts';
 import { InsufficientCredit, postLedger } from '../wallet/ledger.ts';
+import { assertNotBlocked } from '../protection/enforce.ts';
 import { ROLE_LETTERS, NETWORK_ROLES, roleOfLetter } from '../../domain/backoffice/permissions.ts';
 import type { BoCreditReply, BoMovement, boAccountsPayload, boMovementsPayload } from '../../domain/backoffice/calls.ts';
 import { message } from '../../domain/messages.ts';
@@ -46,6 +47,9 @@ export async function transferCredit(q: Queryable, ctx: BoContext, dir: 'load' |
   await refuseBlocked(q, [a.userId, targetId]);
   const house = a.role === 'admin';
   await lockWallets(q, house ? [targetId] : [a.userId, targetId]);
+  // Credit loaded to a player is money paid in: refused on a break, exclusion or closure (issue 16);
+  // a withdrawal stays open to them.
+  if (dir === 'load') await assertNotBlocked(q, targetId, ctx.now, ctx.lang);
   const [from, to] = dir === 'load' ? [a.userId, targetId] : [targetId, a.userId];
   const [t] = await q.query<{ id: number }>(
     'insert into credit_transfers (from_id, to_id, amount, actor_id, note, created_at) values ($1, $2, $3, $4, $5, $6) returning id',

@@ -217,6 +217,17 @@ describe.each(DRIVERS)('player protection on %s', (driver) => {
     expect(await snapshot(h.db, u.id)).toEqual(before);
   });
 
+  it('the back office cannot load credit to a player on a break, but can withdraw it', async () => {
+    const u = await h.addUser('exload', 5_000);
+    const cookie = await h.login(u.userName, u.password);
+    expect(json(await h.call('takeBreak', { days: 1 }, { cookie })).status).toBe(true);
+    const before = await snapshot(h.db, u.id);
+    const admin = await boLogin(h, 'admin', 'admin1234');
+    expect(json(await boMoney(h, 'bo/loadCredit', { targetId: u.id, amount: 1_000 }, admin))).toMatchObject({ status: false, error: 'onBreak' });
+    expect(await snapshot(h.db, u.id)).toEqual(before);
+    expect(json(await boMoney(h, 'bo/withdrawCredit', { targetId: u.id, amount: 1_000 }, admin))).toMatchObject({ status: true, targetBalance: 4_000 });
+  });
+
   it('a break closes betting and deposits until it ends', async () => {
     const u = await h.addUser('brk', 50_000);
     const id = u.id;
