@@ -235,17 +235,22 @@ async function win(q: TxQueryable, req: WalletRequest, now: number, s: SessionRo
 
 async function rollback(q: TxQueryable, req: WalletRequest, now: number, s: SessionRow & { user_id: number }): Promise<Done> {
   if (!req.refTxId) throw new Refusal('BAD_REQUEST');
-  const [ref] = await q.query<{ id: number; kind: string; amount: number; state: number; round_id: number | null; user_id: number | null }>(
+  const readRef = async () => (await q.query<{ id: number; kind: string; amount: number; state: number; round_id: number | null; user_id: number | null }>(
     'select id, kind, amount, state, round_id, user_id from casino_transactions where provider_id = $1 and tx_ref = $2 for update',
-    [req.providerId, req.refTxId]);
+    [req.providerId, req.refTxId]))[0];
+  let ref = await readRef();
   const w = async () => (await balanceRow(q, s.user_id))?.balance ?? 0;
   if (!ref) {
     // Never seen: a tombstone under that id, so the bet arriving late is refused (and never charged).
-    await q.query(
+    const tomb = await q.query(
       `insert into casino_transactions (provider_id, tx_ref, kind, user_id, body_hash, reply, state, created_at)
-       values ($1, $2, 'tombstone', $3, '', '{}', 2, $4) on conflict (provider_id, tx_ref) do nothing`,
+       values ($1, $2, 'tombstone', $3, '', '{}', 2, $4) on conflict (provider_id, tx_ref) do nothing returning id`,
       [req.providerId, req.refTxId, s.user_id, new Date(now)]);
-    return { reply: { code: 'OK', balance: await w(), currency: s.currency }, userId: s.user_id, roundId: null };
+    if (tomb.length) return { reply: { code: 'OK', balance: await w(), currency: s.currency }, userId: s.user_id, roundId: null };
+    // The bet was in flight (its row not yet committed when read): the insert waited for it, so it
+    // stands now and is rolled back like any other.
+    ref = await readRef();
+    if (!ref) throw new Refusal('UNKNOWN_ERROR');
   }
   if (ref.user_id !== s.user_id) throw new Refusal('TRANSACTION_NOT_FOUND');
   if (ref.kind === 'tombstone' || ref.state === 1) return { reply: { code: 'OK', balance: await w(), currency: s.currency }, userId: s.user_id, roundId: ref.round_id };

@@ -163,6 +163,29 @@ describe.each(DRIVERS)('casino wallet on %s', (driver) => {
     expect(refunds).toHaveLength(1);
   });
 
+  it.runIf(driver === 'pg')('a rollback that meets its bet still in flight waits for it and refunds it', async () => {
+    const p = await slotPlayer(h, 10_000);
+    const round = `r-${randomUUID()}`;
+    const b = `tx-${randomUUID()}`;
+    // Another money move of the player holds the wallet: the bet has claimed its id and waits.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => { release = r; });
+    const holder = h.db.tx(async (q) => { await q.query('select 1 from wallets where user_id = $1 for update', [p.id]); await gate; });
+    await new Promise((r) => setTimeout(r, 100));
+    const bet = wallet(h, 'bet', betBody(p.token, b, round, 1_000));
+    await new Promise((r) => setTimeout(r, 250));
+    // The provider gave up on the bet and rolls it back while it is still running here.
+    const rb = wallet(h, 'rollback', { ...betBody(p.token, `rb-${b}`, round, 0), reference_transaction_uuid: b });
+    await new Promise((r) => setTimeout(r, 250));
+    release();
+    await holder;
+    expect((await bet).status).toBe('RS_OK');
+    expect((await rb).status).toBe('RS_OK');
+    expect(await balanceOf(h, p.id)).toBe(10_000);
+    const [t] = await h.db.query<{ state: number }>('select state from casino_transactions where tx_ref = $1', [b]);
+    expect(t!.state).toBe(1);
+  });
+
   it("a rollback after the round's win is refused", async () => {
     const p = await slotPlayer(h, 10_000);
     const round = `r-${randomUUID()}`;
