@@ -24,6 +24,7 @@ const SCREENS: Record<string, ComponentType> = {
   logs: named(() => import('./screens/LogsScreen.tsx'), 'AuditScreen'),
   'ip-logs': named(() => import('./screens/LogsScreen.tsx'), 'IpLogsScreen'),
   'change-password': named(() => import('./screens/ChangePasswordScreen.tsx'), 'ChangePasswordScreen'),
+  results: named(() => import('./screens/ResultsScreen.tsx'), 'ResultsScreen'),
   'settings-general': named(() => import('./screens/SettingsScreen.tsx'), 'GeneralSettingsScreen'),
   'settings-site': named(() => import('./screens/SettingsScreen.tsx'), 'SiteSettingsScreen'),
   'settings-theme': named(() => import('./screens/SettingsScreen.tsx'), 'ThemeSettingsScreen'),
