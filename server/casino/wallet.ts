@@ -255,6 +255,9 @@ async function rollback(q: TxQueryable, req: WalletRequest, now: number, s: Sess
   if (ref.user_id !== s.user_id) throw new Refusal('TRANSACTION_NOT_FOUND');
   if (ref.kind === 'tombstone' || ref.state === 1) return { reply: { code: 'OK', balance: await w(), currency: s.currency }, userId: s.user_id, roundId: ref.round_id };
   if (ref.kind !== 'bet' || ref.round_id === null) throw new Refusal('BAD_REQUEST');
+  // The wallet before the round, in the order a bet and a win take them (else a bet of the same
+  // round holding the wallet and this rollback holding the round deadlock).
+  await q.query('select 1 from wallets where user_id = $1 for update', [s.user_id]);
   const [round] = await q.query<{ id: number; status: number; win_total: number; bet_total: number; product: ProductId }>(
     'select id, status, win_total, bet_total, product from casino_rounds where id = $1 for update', [ref.round_id]);
   // After the round's win (or once it is closed) the bet stands: the outcome is known.

@@ -186,6 +186,25 @@ describe.each(DRIVERS)('casino wallet on %s', (driver) => {
     expect(t!.state).toBe(1);
   });
 
+  it.runIf(driver === 'pg')('a rollback and another bet of the same round at once do not deadlock (wallet before round)', async () => {
+    const p = await slotPlayer(h, 10_000);
+    const round = `r-${randomUUID()}`;
+    expect((await wallet(h, 'bet', betBody(p.token, `${round}-b1`, round, 1_000))).status).toBe('RS_OK');
+    let release!: () => void;
+    const gate = new Promise<void>((r) => { release = r; });
+    const holder = h.db.tx(async (q) => { await q.query('select 1 from wallets where user_id = $1 for update', [p.id]); await gate; });
+    await new Promise((r) => setTimeout(r, 100));
+    // The second bet waits for the wallet first, then the rollback of the first bet comes.
+    const bet = wallet(h, 'bet', betBody(p.token, `${round}-b2`, round, 2_000));
+    await new Promise((r) => setTimeout(r, 200));
+    const rb = wallet(h, 'rollback', { ...betBody(p.token, `${round}-rb`, round, 0), reference_transaction_uuid: `${round}-b1` });
+    await new Promise((r) => setTimeout(r, 200));
+    release();
+    await holder;
+    expect([(await bet).status, (await rb).status]).toEqual(['RS_OK', 'RS_OK']);
+    expect(await balanceOf(h, p.id)).toBe(8_000);
+  });
+
   it("a rollback after the round's win is refused", async () => {
     const p = await slotPlayer(h, 10_000);
     const round = `r-${randomUUID()}`;
