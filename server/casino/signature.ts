@@ -27,6 +27,10 @@ export function hmacVerifier(secret: string): SignatureVerifier {
 /** Development default of the demo provider's secret; set DEMO_PROVIDER_SECRET in production. */
 const DEV_SECRETS: Record<string, string> = { DEMO_PROVIDER_SECRET: 'demo-provider-dev-secret' };
 
-/** A provider's secret from the env variable its row names. */
+/**
+ * A provider's secret from the env variable its row names. The built-in default is public, so it
+ * signs nothing on a production site without the demo data (NODE_ENV=production, DEMO=0): the demo
+ * providers are in every database (migration 181), and a known secret would let anyone post wins.
+ */
 export const providerSecret = (envName: string, env: NodeJS.ProcessEnv = process.env): string =>
-  (envName && env[envName]) || DEV_SECRETS[envName] || '';
+  (envName && env[envName]) || (env.NODE_ENV === 'production' && env.DEMO === '0' ? '' : DEV_SECRETS[envName]) || '';

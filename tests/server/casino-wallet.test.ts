@@ -443,3 +443,12 @@ describe('jackpot must-drop draws', () => {
     expect(drawMustDrop(10, 11)).toBe(11);
   });
 });
+
+describe('provider secrets', () => {
+  it('the built-in demo secret never signs in production without the demo data (DEMO=0): only the configured one', () => {
+    expect(providerSecret('DEMO_PROVIDER_SECRET', { NODE_ENV: 'production', DEMO: '0' })).toBe('');
+    expect(providerSecret('DEMO_PROVIDER_SECRET', { NODE_ENV: 'production', DEMO: '0', DEMO_PROVIDER_SECRET: 'configured' })).toBe('configured');
+    expect(providerSecret('DEMO_PROVIDER_SECRET', { NODE_ENV: 'production' })).toBe('demo-provider-dev-secret');
+    expect(providerSecret('DEMO_PROVIDER_SECRET', { NODE_ENV: 'test', DEMO: '0' })).toBe('demo-provider-dev-secret');
+  });
+});
