@@ -16,6 +16,10 @@ const OUTCOME: Record<TipOutcome, MessageDescriptor> = {
   won: msg`Won`, lost: msg`Lost`, void: msg`Void`, open: msg`Stays open`, halfWon: msg`Half won`, halfLost: msg`Half lost`,
 };
 const STATUSES = ['ended', 'after_ot', 'retired', 'cancelled', 'interrupted', 'walkover'] as const;
+const STATUS_LABEL: Record<(typeof STATUSES)[number], MessageDescriptor> = {
+  ended: msg`Ended`, after_ot: msg`After overtime`, retired: msg`Retired`, cancelled: msg`Cancelled (all void)`,
+  interrupted: msg`Interrupted (all void)`, walkover: msg`Walkover (all void)`,
+};
 
 type Pair = { h: string; a: string };
 const emptyPair: Pair = { h: '', a: '' };
@@ -88,7 +92,7 @@ export function ResultsScreen() {
           <label className="bo-field"><span><Trans>Goal order (h12 a40 …)</Trans></span><input name="goals" value={goals} onChange={(e) => setGoals(e.target.value)} /></label>
           <label className="bo-field"><span><Trans>Match status</Trans></span>
             <select name="status" value={status} onChange={(e) => setStatus(e.target.value as (typeof STATUSES)[number])}>
-              {STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+              {STATUSES.map((s) => <option key={s} value={s}>{t(STATUS_LABEL[s])}</option>)}
             </select>
           </label>
         </div>
