@@ -7,6 +7,7 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { drivers, useHarness } from './harness.ts';
 import { BO_CALLS, BO_LEGACY_CALLS } from '../../domain/backoffice/calls.ts';
+import { otpNow } from '../../server/backoffice/session.ts';
 import { boLogin, boMoney, branch, create, json, uname, type Body, type Branch } from './bo-helpers.ts';
 
 const DRIVERS = await drivers();
@@ -185,6 +186,19 @@ describe.each(DRIVERS)('back-office permission matrix on %s', (driver) => {
       expect(json(await h.call('bo/users', {}, { cookie: admin.cookie })).error).toBe('otpRequired');
     } finally {
       h.clock.now -= 16 * 60_000;
+    }
+  });
+
+  it('the second factor cannot be guessed through bo/verifyOtp: wrong codes lock it like failed logins', async () => {
+    const cookie = await h.login('admin', 'admin1234');
+    const [u] = await h.db.query<{ totp_secret: string }>(`select totp_secret from users where username = 'admin'`);
+    try {
+      for (let i = 0; i < 5; i++) expect(json(await h.call('bo/verifyOtp', { otp: '000000' }, { cookie })).error).toBe('wrongOtp');
+      const right = await h.call('bo/verifyOtp', { otp: await otpNow(u!.totp_secret, h.clock.now) }, { cookie });
+      expect([right.statusCode, json(right).error]).toEqual([429, 'tooManyRequests']);
+      expect(json(await h.call('bo/users', {}, { cookie })).error).toBe('otpRequired');
+    } finally {
+      await h.db.query('delete from login_throttle');
     }
   });
 });

@@ -67,6 +67,9 @@ export function registerBoSessionCalls(app: FastifyInstance, deps: CallDeps, opt
     const token = ctx.req.cookies[SESSION_COOKIE];
     if (!u || !token || !needsSecondFactor(u.user_type)) throw new CallError(403, 'forbidden', {}, { error: 'forbidden' });
     if (!u.totp_secret) throw new CallError(403, 'otpNotSet', {}, { error: 'otpNotSet' });
+    // Wrong codes count as failed logins: once locked, no code is tried (else a session that knows
+    // the password could guess the six digits here without end).
+    if (await loginLocked(ctx.db, ctx.actor.userName, ctx.req.ip, ctx.now)) throw new CallError(429, 'tooManyRequests');
     if (!(await otpValid(u.totp_secret, p.otp, ctx.now))) {
       await loginFailed(ctx.db, ctx.actor.userName, ctx.req.ip, ctx.now, DEFAULT_THROTTLE);
       throw new CallError(401, 'wrongOtp', {}, { error: 'wrongOtp', needOtp: true });
