@@ -170,4 +170,33 @@ describe('casino in Chromium', () => {
     await expect.poll(() => headerCredit(page), { timeout: 10_000 }).toBe(settled);
     expect(app.errors).toEqual([]);
   }, 150_000);
+
+  it('a long game list is drawn 40 at a time in rows of 115 px, with only the rows near the view in the page', async () => {
+    const { context, page } = await app.newPhonePage();
+    await context.addInitScript(() => sessionStorage.setItem('popupsClosed', '1'));
+    // 200 games from the server (the demo catalogue has three slots)
+    await context.route('**/api/getAllCasinos', async (route) => {
+      const body = JSON.parse(route.request().postData() ?? '{}') as { masterServiceId: number };
+      const items = Array.from({ length: 200 }, (_, i) => ({
+        serviceId: 1000 + i, masterServiceId: body.masterServiceId, topServiceId: 1, topServiceId2: 0, title: `Game ${i + 1}`,
+        logo: '/casino/gem-rush.svg', extras: '', openLobby: 0, fun: 1, rtp: 9600, limits: [],
+      }));
+      await route.fulfill({ contentType: 'application/json', body: JSON.stringify({ status: true, items }) });
+    });
+    await page.goto('/tr/');
+    await page.getByRole('button', { name: 'Giriş Yap' }).first().click();
+    await new LoginPopup(page).logIn('mehmet', 'mehmet1234');
+    await page.getByTestId('balance').waitFor();
+    await page.goto('/tr/casino');
+    const grid = page.getByTestId('game-grid');
+    await grid.getByTestId('game-tile').first().waitFor();
+    expect(await grid.getAttribute('data-drawn')).toBe('40');
+    expect((await grid.boundingBox())!.height).toBe(Math.ceil(40 / 3) * 115);
+    for (let i = 0; i < 14; i++) { await page.mouse.wheel(0, 1500); await page.waitForTimeout(200); }
+    await expect.poll(() => grid.getAttribute('data-drawn'), { timeout: 10_000 }).toBe('200');
+    const inPage = await grid.getByTestId('game-tile').count();
+    expect(inPage).toBeLessThan(40);
+    expect(await grid.getByTestId('game-tile').last().textContent()).toBe('Game 200');
+    await context.close();
+  });
 });
