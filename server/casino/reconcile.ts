@@ -20,6 +20,11 @@ export async function reconcileOpenRounds(db: Db, now: number, limit = 500): Pro
   let rolledBack = 0, closed = 0;
   for (const { id } of stale) {
     await db.tx(async (q) => {
+      // The player's wallet before the round, in the order a bet takes them (else a late bet of
+      // this round holding the wallet and this job holding the round deadlock).
+      const [owner] = await q.query<{ user_id: number }>('select user_id from casino_rounds where id = $1', [id]);
+      if (!owner) return;
+      await q.query('select 1 from wallets where user_id = $1 for update', [owner.user_id]);
       const [r] = await q.query<{ user_id: number; status: number; win_total: number; bet_total: number; product: ProductId }>(
         'select user_id, status, win_total, bet_total, product from casino_rounds where id = $1 for update', [id]);
       if (!r || r.status !== 0) return;

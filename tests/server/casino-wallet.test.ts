@@ -205,6 +205,26 @@ describe.each(DRIVERS)('casino wallet on %s', (driver) => {
     expect(await balanceOf(h, p.id)).toBe(8_000);
   });
 
+  it.runIf(driver === 'pg')('the open-round job and a late bet of the same round at once do not deadlock (wallet before round)', async () => {
+    const p = await slotPlayer(h, 10_000);
+    const round = `r-${randomUUID()}`;
+    expect((await wallet(h, 'bet', betBody(p.token, `${round}-b1`, round, 1_000))).status).toBe('RS_OK');
+    await h.db.query('update casino_rounds set created_at = $2 where round_ref = $1', [round, new Date(SEED_NOW - 2 * 86_400_000)]);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => { release = r; });
+    const holder = h.db.tx(async (q) => { await q.query('select 1 from wallets where user_id = $1 for update', [p.id]); await gate; });
+    await new Promise((r) => setTimeout(r, 100));
+    const bet = wallet(h, 'bet', betBody(p.token, `${round}-b2`, round, 2_000));
+    await new Promise((r) => setTimeout(r, 200));
+    const job = reconcileOpenRounds(h.db, SEED_NOW);
+    await new Promise((r) => setTimeout(r, 200));
+    release();
+    await holder;
+    expect((await bet).status).toBe('RS_OK');
+    expect(await job).toEqual({ rolledBack: 1, closed: 0 });
+    expect(await balanceOf(h, p.id)).toBe(10_000);
+  });
+
   it("a rollback after the round's win is refused", async () => {
     const p = await slotPlayer(h, 10_000);
     const round = `r-${randomUUID()}`;
