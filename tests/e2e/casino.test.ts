@@ -14,6 +14,8 @@ import { LoginPopup } from './pages/app-pages.ts';
 import { CasinoLobby, DemoGame } from './pages/casino-pages.ts';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? SCREENSHOTS;
+/** Home's push pop-ups closed for the session (they would cover the screenshots); run in the page. */
+const CLOSE_POPUPS = { content: "sessionStorage.setItem('popupsClosed', '1')" };
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `casino-${name}.png`) });
 
 /** The header's credit as a number of minor units ('1.234,50 TL' -> 123450). */
@@ -36,14 +38,13 @@ describe('casino in Chromium', () => {
 
   it('a visitor is sent Home from a casino route, sees Home\'s casino lists and gets the login popup on a game', async () => {
     const { page } = app;
-    // the push pop-ups of Home are closed for this session: they would cover the screenshots
-    await app.context.addInitScript(() => sessionStorage.setItem('popupsClosed', '1'));
+    await app.context.addInitScript(CLOSE_POPUPS);
     await page.goto('/tr/casino');
     await page.waitForURL((u) => u.pathname === '/tr' || u.pathname === '/tr/');
     const section = page.getByTestId('home-casino');
     // the lists load when the player scrolls near them (the end of Home, after the sport sections)
     await expect.poll(async () => {
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
       return section.getByTestId('game-tile').count();
     }, { timeout: 30_000 }).toBeGreaterThan(0);
     await page.getByTestId('home-casino-live').scrollIntoViewIfNeeded();
@@ -173,7 +174,7 @@ describe('casino in Chromium', () => {
 
   it('a long game list is drawn 40 at a time in rows of 115 px, with only the rows near the view in the page', async () => {
     const { context, page } = await app.newPhonePage();
-    await context.addInitScript(() => sessionStorage.setItem('popupsClosed', '1'));
+    await context.addInitScript(CLOSE_POPUPS);
     // 200 games from the server (the demo catalogue has three slots)
     await context.route('**/api/getAllCasinos', async (route) => {
       const body = JSON.parse(route.request().postData() ?? '{}') as { masterServiceId: number };
