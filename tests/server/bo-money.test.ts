@@ -126,6 +126,18 @@ describe.each(DRIVERS)('back-office money on %s', (driver) => {
     expect(json(await h.call('bo/createCutoff', { dealerId: a.dealer, period: 'weekly', from: '2026-05-25' }, { cookie: admin })).status).toBe(true);
   });
 
+  it('cut-offs are idempotent: a repeat with its key gets the first reply, the key on another body is refused', async () => {
+    const body = { dealerId: b.dealer, period: 'weekly', from: '2026-04-06' };
+    const first = json(await boMoney(h, 'bo/createCutoff', body, admin, 'co-key-1'));
+    expect(first).toMatchObject({ status: true, cutoff: { from: '2026-04-06' } });
+    expect(json(await boMoney(h, 'bo/createCutoff', body, admin, 'co-key-1'))).toEqual(first);
+    expect(json(await boMoney(h, 'bo/createCutoff', { ...body, from: '2026-04-13' }, admin, 'co-key-1'))).toMatchObject({ status: false, error: 'idempotencyKeyReused' });
+    const cutoffId = (first.cutoff as { id: number }).id;
+    const reverted = json(await boMoney(h, 'bo/revertCutoff', { cutoffId }, admin, 'co-key-2'));
+    expect(reverted.status).toBe(true);
+    expect(json(await boMoney(h, 'bo/revertCutoff', { cutoffId }, admin, 'co-key-2'))).toEqual(reverted);
+  });
+
   it('the audit chain holds; one altered row breaks it at that row', async () => {
     const ok = json(await h.call('bo/auditCheck', {}, { cookie: admin }));
     expect(ok).toMatchObject({ status: true, ok: true, brokenId: null });

@@ -24,7 +24,12 @@ export function registerBoMoneyCalls(app: FastifyInstance, deps: CallDeps): void
     })))),
   }));
   call('bo/cards', async (p, ctx) => cardList(ctx.db, ctx.actor, p));
-  call('bo/voidCard', async (p, ctx) => { await ctx.db.tx((q) => voidCard(q, ctx, p.cardId)); return { status: true, msg: message('updateSuccess', ctx.lang) }; });
+  call('bo/voidCard', async (p, ctx) => ({
+    ...(await ctx.db.tx((q) => once(q, ctx.actor.userId, ctx.idempotencyKey, 'bo/voidCard', [p.cardId], async () => {
+      await voidCard(q, ctx, p.cardId);
+      return { status: true as const, msg: message('updateSuccess', ctx.lang) };
+    }))),
+  }));
   defineCall(app, deps, 'redeemCard', redeemCardPayload, async (p, ctx) => {
     const k = ctx.req.headers['idempotency-key'];
     const key = typeof k === 'string' && k.length > 0 && k.length <= 200 ? k : undefined;
@@ -32,8 +37,18 @@ export function registerBoMoneyCalls(app: FastifyInstance, deps: CallDeps): void
   }, { auth: true });
 
   call('bo/cutoffPreview', async (p, ctx) => ({ status: true, cutoff: await ctx.db.tx((q) => cutoffPreview(q, ctx.actor, p.dealerId, p.period, p.from)) }));
-  call('bo/createCutoff', async (p, ctx) => ({ status: true, msg: message('updateSuccess', ctx.lang), cutoff: await ctx.db.tx((q) => createCutoff(q, ctx, p.dealerId, p.period, p.from)) }));
-  call('bo/revertCutoff', async (p, ctx) => { await ctx.db.tx((q) => revertCutoff(q, ctx, p.cutoffId)); return { status: true, msg: message('updateSuccess', ctx.lang) }; });
+  // Cut-offs and voids run once per Idempotency-Key too: a retried request gets its first reply.
+  call('bo/createCutoff', async (p, ctx) => ({
+    ...(await ctx.db.tx((q) => once(q, ctx.actor.userId, ctx.idempotencyKey, 'bo/createCutoff', [p.dealerId, p.period, p.from], async () => ({
+      status: true as const, msg: message('updateSuccess', ctx.lang), cutoff: await createCutoff(q, ctx, p.dealerId, p.period, p.from),
+    })))),
+  }));
+  call('bo/revertCutoff', async (p, ctx) => ({
+    ...(await ctx.db.tx((q) => once(q, ctx.actor.userId, ctx.idempotencyKey, 'bo/revertCutoff', [p.cutoffId], async () => {
+      await revertCutoff(q, ctx, p.cutoffId);
+      return { status: true as const, msg: message('updateSuccess', ctx.lang) };
+    }))),
+  }));
   call('bo/cutoffs', async (p, ctx) => cutoffList(ctx.db, ctx.actor, p));
 
   call('bo/userMovements', async (p, ctx) => movements(ctx.db, ctx.actor, 'users', p));
