@@ -40,8 +40,10 @@ export function formatInZone(iso: string, lang: string, timeZone: string): strin
  * sized for an 80 mm roll; the human-readable text is printed beside it, not inside.
  */
 export function code128Svg(value: string): string {
-  const svg = bwipjs.toSVG({ bcid: 'code128', text: value, height: 14, scale: 2, paddingwidth: 10, includetext: false });
-  return svg.replace('<svg ', `<svg role="img" aria-label="${esc(value)}" width="100%" preserveAspectRatio="none" `);
+  const svg = bwipjs.toSVG({ bcid: 'code128', text: value, height: 14, scale: 1, paddingwidth: 10, includetext: false });
+  // Drawn at its own size: whole pixels per module, so printers and scanners see even bars.
+  const [, w = '0', h = '0'] = /viewBox="0 0 (\d+) (\d+)"/.exec(svg) ?? [];
+  return svg.replace('<svg ', `<svg role="img" aria-label="${esc(value)}" width="${w}" height="${h}" shape-rendering="crispEdges" `);
 }
 
 /** A QR code of a value as an SVG (uqr, as the back office's cards). */
@@ -84,7 +86,7 @@ export function receiptHtml(c: CouponItem, lines: CouponLine[], o: { lang: strin
   .pick { display: flex; justify-content: space-between; gap: 8px; }
   .totals { border-top: 2px solid #000; padding-top: 4px; margin-top: 4px; }
   .code { text-align: center; margin-top: 8px; }
-  .code svg { fill: #000; display: block; }
+  .code svg { fill: #000; display: block; margin: 0 auto; }
   .code .big { font-size: 16px; font-weight: bold; letter-spacing: 1px; }
   .qr svg { margin: 4px auto; }
   .dup { text-align: center; font-size: 18px; font-weight: bold; border: 2px solid #000; margin: 4px 0; }

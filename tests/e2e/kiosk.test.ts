@@ -13,6 +13,7 @@ import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { SCREENSHOTS } from './browser.ts';
 import { useAppUnderTest } from './app-under-test.ts';
 import { SlipHome, minorOf } from './pages/betslip-pages.ts';
+import { BackOffice, desk as bo } from './pages/backoffice-pages.ts';
 
 prepareZXingModule({ overrides: { wasmBinary: readFileSync('node_modules/zxing-wasm/dist/reader/zxing_reader.wasm').buffer as ArrayBuffer }, fireImmediately: true });
 
@@ -36,9 +37,20 @@ describe('kiosk mode at 1080x1920', () => {
     const ctx = await kioskContext();
     const page = await ctx.newPage();
     page.setDefaultTimeout(15_000);
-    const login = await page.request.post('/api/login', { data: { userName: 'terminal1', password: 'terminal1234' } });
-    expect(login.ok()).toBe(true);
+    // Pairing: the shop's dealer reads a code in the back office; the kiosk takes it on its keys.
+    const desk = await bo(app.browser, app.server.url);
+    const boPage = await desk.newPage();
+    const office = new BackOffice(boPage);
+    await office.login('altbayi1', 'altbayi1234');
+    await boPage.goto('/tr/bo/retail');
+    const terminalRow = boPage.locator('tbody tr').filter({ hasText: 'T-101' });
+    await terminalRow.getByTestId('bo-pairing').click();
+    const pairingText = await boPage.getByTestId('bo-pairing-code').locator('b').innerText();
     await page.goto('/tr/kiosk');
+    await page.getByTestId('kiosk-pairing').waitFor();
+    await shot(page, 'pairing');
+    for (const ch of pairingText.replace(/-/g, '')) await page.locator(`.code-keys [data-key="${ch}"]`).click();
+    await page.getByTestId('kiosk-pair-ok').click();
     await page.getByTestId('kiosk-home').waitFor();
     // Every target of the kiosk home is at least 64 px high.
     for (const b of await page.locator('.kiosk-page button, .kiosk-page a').all()) {
@@ -119,6 +131,13 @@ describe('kiosk mode at 1080x1920', () => {
     await page.getByTestId('kiosk-code-ok').click();
     await page.getByTestId('kiosk-booking-loaded').waitFor();
     await shot(page, 'booking');
+    // The shop report of the day shows the kiosk's cash in (its reconciliation is tested on the server).
+    await boPage.reload();
+    await boPage.getByTestId('bo-pairing').first().waitFor();
+    const reportRow = boPage.locator('tbody tr').filter({ hasText: 'T-101' });
+    expect(await reportRow.locator('td').nth(7).innerText()).toMatch(/50,00/);
+    await boPage.screenshot({ path: `${SCREENSHOTS}/kiosk-bo-shop-report.png` });
+    await desk.close();
     await ctx.close();
   }, 180_000);
 
@@ -129,6 +148,8 @@ describe('kiosk mode at 1080x1920', () => {
     await page.request.post('/api/login', { data: { userName: 'terminal2', password: 'terminal1234' } });
     await page.goto('/tr/kiosk');
     await page.getByTestId('kiosk-home').waitFor();
+    // The kiosk layer (lazy) has started its idle timer.
+    await page.getByTestId('kiosk-layer').waitFor({ state: 'attached' });
     await page.clock.runFor(62_000);
     await page.getByTestId('kiosk-idle').waitFor();
     await shot(page, 'idle');

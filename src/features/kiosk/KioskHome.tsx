@@ -28,7 +28,9 @@ export function KioskHome({ lang }: { lang: string }) {
   const [credit, setCredit] = useState<{ text: string; amount: number; demo: boolean } | null>(null);
 
   const refresh = useCallback(() => core.kioskCredit().then((c) => setCredit('ok' in c ? null : { text: c.creditText, amount: c.credit, demo: c.demo })), []);
-  useEffect(() => { void refresh(); }, [refresh]);
+  // Again when the kiosk is paired (the session changes).
+  const userId = user?.userId;
+  useEffect(() => { void refresh(); }, [refresh, userId]);
 
   const run = async <T,>(work: () => Promise<T | RetailFailure>, show: (v: T) => Shown) => {
     setBusy(true);

@@ -58,6 +58,7 @@ export default function KioskLayer({ lang }: { lang: string }) {
 
   return (
     <>
+      <span hidden data-testid="kiosk-layer" />
       {idle > 0 && !attract && (
         <div className="kiosk-idle" role="alertdialog" aria-labelledby="kiosk-idle-title" data-testid="kiosk-idle">
           <div className="box">
