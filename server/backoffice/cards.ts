@@ -73,8 +73,10 @@ export async function voidCard(q: Queryable, ctx: BoContext, cardId: number): Pr
 
 /** A player redeems a card once: the row lock makes a second redeem (even concurrent) find it used. */
 export async function redeemCard(q: Queryable, userId: number, code: string, now: number, lang: string): Promise<{ status: true; msg: string; amount: number; balance: number }> {
-  const [c] = await q.query<{ id: number; amount: number; status: number }>('select id, amount, status from cards where code = $1 for update', [code.trim().toUpperCase()]);
-  if (!c || c.status !== 0) throw new CallError(409, 'cardUsed', {}, { error: 'cardUsed' });
+  const [c] = await q.query<{ id: number; amount: number; status: number; currency: string }>('select id, amount, status, currency from cards where code = $1 for update', [code.trim().toUpperCase()]);
+  // A card of another currency is not valid for this wallet (amounts are minor units of the card's currency).
+  const [w] = await q.query<{ currency: string }>('select currency from wallets where user_id = $1', [userId]);
+  if (!c || c.status !== 0 || c.currency !== w?.currency) throw new CallError(409, 'cardUsed', {}, { error: 'cardUsed' });
   // A card is a deposit: refused on a break, exclusion or closure and past a deposit limit (issue 16).
   await assertCanDeposit(q, userId, Number(c.amount), now, lang);
   await q.query('update cards set status = 1, redeemed_by = $2, redeemed_at = $3 where id = $1', [c.id, userId, new Date(now)]);

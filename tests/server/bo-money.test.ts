@@ -108,6 +108,18 @@ describe.each(DRIVERS)('back-office money on %s', (driver) => {
     expect(json(await h.call('bo/cards', {}, { cookie: dealerB })).totalCount).toBe(0);
   }, 60_000);
 
+  it('a card pays in only to a wallet of its currency', async () => {
+    const p = await h.player('eurcard', 0);
+    await h.db.query(`update users set currency = 'EUR' where id = $1`, [p.id]);
+    await h.db.query(`update wallets set currency = 'EUR' where user_id = $1`, [p.id]);
+    const issued = json(await boMoney(h, 'bo/issueCard', { amount: 1_000, count: 1 }, dealerA));
+    const card = (issued.cards as { code: string; currency: string }[])[0]!;
+    expect(card.currency).toBe('TRY');
+    expect(json(await h.call('redeemCard', { code: card.code }, { cookie: p.cookie }))).toMatchObject({ status: false, error: 'cardUsed' });
+    expect(await balance(p.id)).toBe(0);
+    expect((await h.db.query<{ status: number }>('select status from cards where code = $1', [card.code]))[0]!.status).toBe(0);
+  });
+
   it('cut-offs: only own dealers, never overlapping, reverted by the one above', async () => {
     const first = await h.call('bo/createCutoff', { dealerId: a.sub, period: 'weekly', from: '2026-05-25' }, { cookie: dealerA });
     expect(json(first)).toMatchObject({ status: true, cutoff: { from: '2026-05-25', to: '2026-05-31', commissionPercent: 10, status: 1 } });
