@@ -40,6 +40,8 @@ export const LOGIN_SCREEN_VISITOR_CALLS: ReadonlySet<string> = new Set([
   'captcha', 'currencies', 'countries', 'activation', 'forgotPassword', 'resetPassword',
   // The back office's own login step (the same login, then the second factor for the team).
   'bo/login',
+  // Retail: the public ticket check of shop customers, and a kiosk pairing itself with its code.
+  'ticketCheck', 'pairTerminal',
 ]);
 
 /** What a call route carries in its Fastify config (read by the OpenAPI description, server/ops/openapi.ts). */

@@ -11,7 +11,7 @@ import { STATIC, assertBuilt, useAppUnderTest } from './app-under-test.ts';
 
 // Text only back-office code carries: a call name of the shell, a class of its stylesheet, a call of
 // a screen, and a Turkish word of its own catalogue.
-const MARKERS = ['bo/whoami', '.bo-top{', 'bo/createCutoff', 'Yönetim paneli'];
+const MARKERS = ['bo/whoami', '.bo-top{', 'bo/createCutoff', '"Yönetim paneli"'];
 const hasMarker = (text: string): string | undefined => MARKERS.find((m) => text.includes(m));
 const asset = (url: string): string => readFileSync(join(STATIC, new URL(url, 'http://x').pathname), 'utf8');
 
