@@ -47,6 +47,11 @@ export async function transferCredit(q: Queryable, ctx: BoContext, dir: 'load' |
   await refuseBlocked(q, [a.userId, targetId]);
   const house = a.role === 'admin';
   await lockWallets(q, house ? [targetId] : [a.userId, targetId]);
+  // Minor units of one currency are not those of another: a transfer moves credit within one currency.
+  if (!house) {
+    const cur = await q.query<{ currency: string }>('select distinct currency from wallets where user_id = any($1::int[])', [[a.userId, targetId]]);
+    if (cur.length !== 1) throw new CallError(422, 'invalidField', { field: 'currency' }, { error: 'invalidField', field: 'currency' });
+  }
   // Credit loaded to a player is money paid in: refused on a break, exclusion or closure (issue 16);
   // a withdrawal stays open to them.
   if (dir === 'load') await assertNotBlocked(q, targetId, ctx.now, ctx.lang);

@@ -108,6 +108,14 @@ describe.each(DRIVERS)('back-office money on %s', (driver) => {
     expect(json(await h.call('bo/cards', {}, { cookie: dealerB })).totalCount).toBe(0);
   }, 60_000);
 
+  it('credit moves only between wallets of one currency: a dealer cannot load its sub-dealer of another currency', async () => {
+    const sub = await create(h, dealerA, 'bo/createDealer', { role: 'subDealer', userName: uname('eursd'), currency: 'EUR' });
+    const before = await balance(a.dealer);
+    const r = json(await boMoney(h, 'bo/loadCredit', { targetId: sub, amount: 1_000 }, dealerA));
+    expect(r).toMatchObject({ status: false, error: 'invalidField' });
+    expect([await balance(a.dealer), await balance(sub)]).toEqual([before, 0]);
+  });
+
   it('a card pays in only to a wallet of its currency', async () => {
     const p = await h.player('eurcard', 0);
     await h.db.query(`update users set currency = 'EUR' where id = $1`, [p.id]);
