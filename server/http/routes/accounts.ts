@@ -26,6 +26,8 @@ interface UserRow {
   lang: string; user_type: string; staketype: number; online_user: number; limits: Partial<UserLimits> | null; last_login: Date | null;
   birth_date: Date | string | null; mobile: string; city: string; address: string; post_code: string; country_id: number;
   products: Record<string, number> | null; affiliate_status: number; affiliate_link: string; activated?: number;
+  /** 1 active, 0 passive (set in the back office): a passive user cannot log in. */
+  status?: number;
   /** A terminal's number (user type 'T', migration 090); '' for players. */
   terminal_no?: string;
 }
@@ -73,6 +75,8 @@ export function registerAccountCalls(app: FastifyInstance, deps: CallDeps, opts:
     await loginSucceeded(ctx.db, p.userName);
     // Only after the password: an account waiting for its e-mail or SMS code is told so.
     if (user.activated === 0) throw new CallError(403, 'activationRequired', {}, { error: 'activationRequired' });
+    // A user the back office set passive (users.status 0) cannot log in (migration 150).
+    if (user.status === 0) throw new CallError(403, 'accountPassive', {}, { error: 'accountPassive' });
     await startSession(ctx, user.id);
     await ctx.db.query('update users set last_login = $2 where id = $1', [user.id, new Date(ctx.now)]);
     return { status: true, userId: user.id, lang: user.lang, redirect: '', key: '' };
