@@ -6,6 +6,7 @@ import type { LiveListView } from '../../../workers/core/api.ts';
 import { core } from '../../core-client.ts';
 import { SPORT_GLYPH } from '../sports/sport-meta.ts';
 import { useMarketText } from '../sports/market-names.ts';
+import { useDataSaver } from '../../pwa/data-saver.ts';
 import { useFeedStatus } from './live-store.ts';
 import { LiveRow } from './LiveRow.tsx';
 import { FeedBanner } from './FeedBanner.tsx';
@@ -162,17 +163,72 @@ function LiveRows({ ids, lang, types, favs, compact, more, onMore }: {
   const shown = useMemo(() => ids.slice(first, last + 1), [ids, first, last]);
   useEffect(() => { void core.watchLive(shown); }, [shown]);
   useEffect(() => () => { void core.watchLive([]); }, []);
+  const observe = useVisibleRows();
   // infinite scroll: the next page when the last drawn row is the last loaded one
   const atEnd = last >= ids.length - 1;
   useEffect(() => { if (atEnd && more) onMore(); }, [atEnd, more, ids.length, onMore]);
   return (
     <div ref={ref} className="live-list" style={{ position: 'relative', height: v.getTotalSize() }}>
       {items.map((item) => (
-        <div key={ids[item.index]} data-index={item.index}
+        <div key={ids[item.index]} data-index={item.index} data-live-id={ids[item.index]} ref={observe}
           style={{ position: 'absolute', top: 0, insetInlineStart: 0, width: '100%', height: size, transform: `translateY(${item.start - v.options.scrollMargin}px)` }}>
           <LiveRow id={ids[item.index]!} lang={lang} types={types} favorite={favs.has(ids[item.index]!)} compact={compact} />
         </div>
       ))}
     </div>
   );
+}
+
+/**
+ * Data saver (issue 17): tells the worker which drawn rows are on screen (an IntersectionObserver,
+ * reported at most once per frame), so the rows drawn off screen (overscan) get their odds at most
+ * once a second. Returns the ref callback of a row's box (its data-live-id is the match id).
+ */
+function useVisibleRows(): (el: HTMLElement | null) => (() => void) | undefined {
+  const saver = useDataSaver().on;
+  const [rows] = useState(createRowVisibility);
+  useEffect(() => rows.setSaver(saver), [rows, saver]);
+  useEffect(() => () => rows.close(), [rows]);
+  return rows.observe;
+}
+
+/** The visible-row set behind useVisibleRows: plain state outside React, one observer per list. */
+function createRowVisibility() {
+  const visible = new Set<number>();
+  let saver = false;
+  let pending = 0;
+  const report = () => {
+    if (pending) return;
+    pending = requestAnimationFrame(() => {
+      pending = 0;
+      void core.showLive(saver ? [...visible] : [], saver);
+    });
+  };
+  const io = typeof IntersectionObserver === 'undefined' ? null : new IntersectionObserver((entries) => {
+    for (const e of entries) {
+      const id = Number((e.target as HTMLElement).dataset.liveId);
+      if (e.isIntersecting) visible.add(id);
+      else visible.delete(id);
+    }
+    report();
+  });
+  return {
+    setSaver(on: boolean) {
+      saver = on;
+      report();
+    },
+    observe(el: HTMLElement | null) {
+      if (!el || !io) return undefined;
+      io.observe(el);
+      return () => {
+        io.unobserve(el);
+        visible.delete(Number(el.dataset.liveId));
+      };
+    },
+    close() {
+      cancelAnimationFrame(pending);
+      pending = 0;
+      void core.showLive([], false);
+    },
+  };
 }

@@ -162,6 +162,56 @@ describe('live core', () => {
     expect(of('feed-status').at(-1)!.state).toBe('idle');
   });
 
+  it('data saver: drawn rows off screen are patched at most once a second, on-screen rows and slip picks every frame', async () => {
+    const { api, t, sockets, of } = await setup();
+    api.setLivePage('livebets');
+    const ws = sockets[0]!;
+    ws.onopen!();
+    ws.deliver(snap(1, t.now(), [match(1), match(2), match(3)]));
+    await api.liveList({ sid: 0, favorites: false, keyword: '', order: 'time', limit: 100 });
+    api.watchLive([1, 2, 3]);
+    api.showLive([1], true);
+    t.advance(0);
+    t.flushFrames();
+    expect(new Set(of('match-patch').flat().map((p) => p.id))).toEqual(new Set([1, 2, 3]));
+    // match 3 has a pick on the slip: never held
+    await api.toggleLiveOdd(3, 301, oddId(3, 1, 0));
+    const seq = { n: 1 };
+    const ids = () => {
+      const before = of('match-patch').length;
+      return () => of('match-patch').slice(before).flat().map((p) => p.id);
+    };
+    const since = ids();
+    const frames: number[][] = [];
+    for (let i = 1; i <= 5; i++) {
+      t.advance(100);
+      const mark = ids();
+      ws.deliver(delta(++seq.n, t.now(), [1, 2, 3].map((m) => oddChange(m, m * 100 + 1, oddId(m, 1, 0), 2000 + 10 * i, 1))));
+      t.flushFrames();
+      frames.push(mark());
+    }
+    // every frame: the visible row and the slip's match; the off-screen row once (its first change
+    // after a quiet second goes at the next tick), then held
+    expect(frames.every((f) => f.includes(1) && f.includes(3))).toBe(true);
+    expect(frames.map((f) => f.includes(2))).toEqual([false, true, false, false, false]);
+    t.advance(599);
+    t.flushFrames();
+    expect(since().filter((id) => id === 2)).toHaveLength(1);
+    // a second after that delivery: the held changes in one patch with the latest price
+    t.advance(1);
+    t.flushFrames();
+    expect(since().filter((id) => id === 2)).toHaveLength(2);
+    expect(of('match-patch').at(-1)!.find((p) => p.id === 2)!.o![oddId(2, 1, 0)]).toMatchObject({ odd: 2050 });
+    // scrolled into view: its held change goes at once; data saver off: nothing is held
+    ws.deliver(delta(++seq.n, t.now(), [oddChange(2, 201, oddId(2, 1, 0), 2600, 1)]));
+    api.showLive([2], false);
+    t.flushFrames();
+    expect(of('match-patch').at(-1)!.find((p) => p.id === 2)!.o![oddId(2, 1, 0)]).toMatchObject({ odd: 2600 });
+    ws.deliver(delta(++seq.n, t.now(), [oddChange(1, 101, oddId(1, 1, 0), 2700, 1)]));
+    t.flushFrames();
+    expect(of('match-patch').at(-1)!.find((p) => p.id === 1)!.o![oddId(1, 1, 0)]).toMatchObject({ odd: 2700 });
+  });
+
   it('slip entries follow the feed: odd moved, locked by a suspension, removed when the match ends', async () => {
     const { api, t, sockets, of } = await setup();
     api.setLivePage('livebets');

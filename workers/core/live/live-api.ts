@@ -16,6 +16,7 @@ import { createDiffState, createPatchBatcher, diffStore, setViews } from '../fee
 import type { MatchPatch } from '../feed/diff.ts';
 import { applyFrame, createOddsStore, createTouched } from '../feed/odds-store.ts';
 import type { Touched } from '../feed/odds-store.ts';
+import { createOffscreenThrottle } from '../feed/offscreen-throttle.ts';
 import { startSweeps } from '../feed/sweeps.ts';
 import { createFeedSocket } from './feed-socket.ts';
 import { createDetailFilterState, withDetailFilters } from './detail-filters.ts';
@@ -89,6 +90,15 @@ export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
   const detailFilters = createDetailFilterState();
   const batcher = createPatchBatcher(timers.frame, (patches: MatchPatch[]) =>
     ctx.emit({ type: 'match-patch', payload: withDetailFilters(detailFilters, store, detailId, patches) }), PATCH_MAX_COST);
+  // data saver: list rows off screen get their patches at most once a second; a match with a pick
+  // on the slip or open in MatchDetail never waits (the player sees the price they bet)
+  const gate = createOffscreenThrottle({
+    deliver: (patches) => batcher.push(patches),
+    live: (id) => !rowIds.includes(id) || id === detailId || slipPicks.some((p) => p.matchId === id),
+    clock: ctx.clock,
+    setTimeout: timers.setTimeout,
+    clearTimeout: timers.clearTimeout,
+  });
 
   let page: string | null = null;
   let feedState: FeedState = 'idle';
@@ -153,7 +163,7 @@ export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
   const afterChange = (t: Touched, listChanged: boolean) => {
     const now = ctx.clock();
     const patches = diffStore(ds, store, t, now);
-    if (patches.length) batcher.push(patches);
+    if (patches.length) gate.push(patches);
     followSlip(t);
     if (listChanged) {
       listVersion++;
@@ -182,7 +192,7 @@ export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
       || frame.changes.some((c) => c.k === 'a' || c.k === 'r');
     if (frame.kind === 'snapshot') {
       // the rows the UI shows get a full picture again
-      batcher.push(setViews(ds, store, ds.views, ctx.clock()));
+      gate.push(setViews(ds, store, ds.views, ctx.clock()));
     }
     afterChange(t, listChanged);
   };
@@ -318,7 +328,8 @@ export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
     const opt = LIVE_ODDS_TYPES.find((o) => o.key === oddsTypeKey) ?? LIVE_ODDS_TYPES[0]!;
     // a coupon line shows no odds: its matches' patches carry the match fields only
     const types = page !== null && COUPON_PAGES.has(page) ? [] : opt.types;
-    batcher.push(setViews(ds, store, ids, ctx.clock(), { types, detail: detailId === null ? [] : [detailId] }));
+    gate.push(setViews(ds, store, ids, ctx.clock(), { types, detail: detailId === null ? [] : [detailId] }));
+    gate.keepOnly(ids);
   };
 
   return {
@@ -384,6 +395,16 @@ export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
     watchLive(ids: number[]): void {
       rowIds = ids.slice(0, 200);
       watch();
+    },
+
+    /**
+     * The rows of the live list on screen now (the UI's IntersectionObserver) and whether data saver
+     * is on (the UI knows the browser's Save-Data): under data saver the drawn rows off screen are
+     * patched at most once a second.
+     */
+    showLive(visible: number[], dataSaver: boolean): void {
+      gate.setEnabled(dataSaver);
+      gate.setVisible(visible.slice(0, 200));
     },
 
     /**
