@@ -63,7 +63,11 @@ class Refusal extends Error {
   constructor(readonly code: WalletCode, readonly balance?: number) { super(code); }
 }
 
-interface SessionRow { user_id: number | null; game_id: number; currency: string; fun: number; expires_at: Date | string; code: string; product: ProductId; provider_id: number }
+interface SessionRow {
+  user_id: number | null; game_id: number; currency: string; fun: number; expires_at: Date | string; code: string; product: ProductId; provider_id: number;
+  /** users.status of the player (1 active, 0 passive); read by the claim only, for the bet. */
+  user_status?: number | null;
+}
 
 async function sessionOf(q: TxQueryable | Db, token: string): Promise<SessionRow | undefined> {
   const [s] = await q.query<SessionRow>(
@@ -125,8 +129,9 @@ const CLAIM = {
   name: 'casino_claim',
   text: `with ins as (insert into casino_transactions (provider_id, tx_ref, kind, ref_tx, amount, currency, body_hash, reply, created_at)
                   values ($1, $2, $3, $4, $5, $6, $7, '{}', $8) on conflict (provider_id, tx_ref) do nothing returning id)
-         select (select id from ins) as id, s.user_id, s.game_id, s.currency, s.fun, s.expires_at, g.code, g.product, g.provider_id
-           from (select 1) one left join casino_sessions s on s.token = $9 left join casino_games g on g.id = s.game_id`,
+         select (select id from ins) as id, s.user_id, s.game_id, s.currency, s.fun, s.expires_at, g.code, g.product, g.provider_id, u.status as user_status
+           from (select 1) one left join casino_sessions s on s.token = $9 left join casino_games g on g.id = s.game_id
+           left join users u on u.id = s.user_id`,
 };
 
 async function claim(q: TxQueryable, req: WalletRequest, now: number): Promise<WalletReply | { id: number; session: SessionRow | undefined }> {
@@ -182,6 +187,8 @@ const ROUND_AND_DEALER_LIMITS = {
 async function bet(q: TxQueryable, req: WalletRequest, now: number, s: SessionRow & { user_id: number }, txId: number): Promise<Done> {
   if (!(req.amount > 0)) throw new Refusal('BAD_REQUEST');
   if (new Date(s.expires_at).getTime() <= now) throw new Refusal('TOKEN_EXPIRED');
+  // A player the back office set passive bets no more, even on a game token minted before (wins and rollbacks still pay).
+  if (s.user_status === 0) throw new Refusal('ACCOUNT_CLOSED');
   // Locks the wallet row (every money move of this player waits here) and applies the player's limits.
   const verdict = await assertCanPlay(q, s.user_id, now, req.amount);
   if (!verdict.ok) throw new Refusal(PROTECTION_CODE[verdict.code] ?? 'LIMIT_REACHED');

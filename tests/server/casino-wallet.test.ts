@@ -271,6 +271,20 @@ describe.each(DRIVERS)('casino wallet on %s', (driver) => {
     expect(await balanceOf(h, p.id)).toBe(10_000);
   });
 
+  it('a player set passive bets no more on a token minted before, while a win of an open round still pays', async () => {
+    const p = await slotPlayer(h, 10_000);
+    const r = `r-${randomUUID()}`;
+    expect((await wallet(h, 'bet', betBody(p.token, `${r}-b`, r, 1_000))).status).toBe('RS_OK');
+    await h.db.query('update users set status = 0 where id = $1', [p.id]);
+    try {
+      expect((await wallet(h, 'bet', betBody(p.token, `${r}-b2`, r, 1_000))).status).toBe('RS_ERROR_USER_DISABLED');
+      expect(await balanceOf(h, p.id)).toBe(9_000);
+      expect(await wallet(h, 'win', { ...betBody(p.token, `${r}-w`, r, 2_000), round_closed: true })).toMatchObject({ status: 'RS_OK', balance: 11_000 });
+    } finally {
+      await h.db.query('update users set status = 1 where id = $1', [p.id]);
+    }
+  });
+
   it('jackpot contributions equal the pools growth to the unit; the bet reaching the must-drop point wins the tier, floored', async () => {
     const p = await slotPlayer(h, 1_000_000);
     const pools = async () => new Map((await h.db.query<{ id: number; tier: string; pool: number }>(`select id, tier, pool from jackpots where grp = 'casino'`)).map((r) => [r.tier, { id: r.id, pool: Number(r.pool) }]));
