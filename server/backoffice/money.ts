@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
 import { CallError } from '../http/call.ts';
 import { InsufficientCredit, postLedger } from '../wallet/ledger.ts';
-import { assertNotBlocked } from '../protection/enforce.ts';
+import { assertDepositApproval } from '../protection/enforce.ts';
 import { ROLE_LETTERS, NETWORK_ROLES, roleOfLetter } from '../../domain/backoffice/permissions.ts';
 import type { BoCreditReply, BoMovement, boAccountsPayload, boMovementsPayload } from '../../domain/backoffice/calls.ts';
 import { message } from '../../domain/messages.ts';
@@ -52,9 +52,9 @@ export async function transferCredit(q: Queryable, ctx: BoContext, dir: 'load' |
     const cur = await q.query<{ currency: string }>('select distinct currency from wallets where user_id = any($1::int[])', [[a.userId, targetId]]);
     if (cur.length !== 1) throw new CallError(422, 'invalidField', { field: 'currency' }, { error: 'invalidField', field: 'currency' });
   }
-  // Credit loaded to a player is money paid in: refused on a break, exclusion or closure (issue 16);
-  // a withdrawal stays open to them.
-  if (dir === 'load') await assertNotBlocked(q, targetId, ctx.now, ctx.lang);
+  // Credit loaded to a player is money paid in: refused on a break, exclusion or closure, or past a
+  // deposit limit, as a deposit the back office approves (issue 16); a withdrawal stays open to them.
+  if (dir === 'load') await assertDepositApproval(q, targetId, amount, ctx.now, ctx.lang);
   const [from, to] = dir === 'load' ? [a.userId, targetId] : [targetId, a.userId];
   const [t] = await q.query<{ id: number }>(
     'insert into credit_transfers (from_id, to_id, amount, actor_id, note, created_at) values ($1, $2, $3, $4, $5, $6) returning id',

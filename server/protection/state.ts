@@ -44,13 +44,14 @@ led as (
   -- per kind and window (the sums of a longer window are then partial, and read only when a limit
   -- of that window exists).
   select lu.user_id, s.kind, s.d, s.w, s.m from lu cross join lateral (
-    select l.kind,
+    -- credit a dealer loads into the player's wallet is money paid in: it counts as a deposit
+    select case when l.kind = 'transfer' then 'deposit' else l.kind end as kind,
       coalesce(sum(l.amount) filter (where l.created_at > $2::timestamptz - interval '1 day'), 0)::int8 as d,
       coalesce(sum(l.amount) filter (where l.created_at > $2::timestamptz - interval '7 days'), 0)::int8 as w,
       sum(l.amount)::int8 as m
       from ledger l where l.user_id = lu.user_id and l.created_at > $2::timestamptz - make_interval(days => lu.days)
-       and l.kind in ('deposit', 'bet', 'win', 'refund', 'sell')
-     group by l.kind) s
+       and (l.kind in ('deposit', 'bet', 'win', 'refund', 'sell') or (l.kind = 'transfer' and l.amount > 0))
+     group by 1) s
    where lu.days > 0),
 ledj as (select user_id, json_object_agg(kind, json_build_array(d, w, m)) as j from led group by user_id),
 wait as (

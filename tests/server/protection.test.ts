@@ -228,6 +228,20 @@ describe.each(DRIVERS)('player protection on %s', (driver) => {
     expect(json(await boMoney(h, 'bo/withdrawCredit', { targetId: u.id, amount: 1_000 }, admin))).toMatchObject({ status: true, targetBalance: 4_000 });
   });
 
+  it('credit the back office loads counts as a deposit: a load past the deposit limit is refused and moves nothing', async () => {
+    const u = await h.addUser('limload', 0);
+    const cookie = await h.login(u.userName, u.password);
+    expect(json(await h.call('setLimit', { kind: 'deposit', period: 'day', amount: 10_000 }, { cookie })).status).toBe(true);
+    const admin = await boLogin(h, 'admin', 'admin1234');
+    expect(json(await boMoney(h, 'bo/loadCredit', { targetId: u.id, amount: 6_000 }, admin)).status).toBe(true);
+    const before = await snapshot(h.db, u.id);
+    expect(json(await boMoney(h, 'bo/loadCredit', { targetId: u.id, amount: 4_001 }, admin))).toMatchObject({ status: false, error: 'limitReached' });
+    expect(await snapshot(h.db, u.id)).toEqual(before);
+    expect(json(await boMoney(h, 'bo/loadCredit', { targetId: u.id, amount: 4_000 }, admin)).status).toBe(true);
+    // a deposit request now finds the day's limit used up by the loads
+    expect(json(await h.call('depositRequest', deposit(5_000), { cookie }))).toMatchObject({ status: false, error: 'limitReached' });
+  });
+
   it('a break closes betting and deposits until it ends', async () => {
     const u = await h.addUser('brk', 50_000);
     const id = u.id;
