@@ -28,12 +28,7 @@ describe('back office: a dealer runs a player', () => {
     await expect.poll(() => page.locator('.bo-role').textContent()).toBe('Bayi');
 
     // A new player under the dealer.
-    await bo.open('users');
-    await page.getByRole('button', { name: 'Yeni kullanıcı' }).click();
-    await bo.dialog().locator('input[name=userName]').fill(PLAYER);
-    await bo.dialog().locator('input[name=password]').fill(PASSWORD);
-    expect(await bo.confirm('createUser')).toMatchObject({ status: true });
-    await expect.poll(() => bo.dialog().locator('h2').first().textContent()).toContain(PLAYER);
+    await bo.createPlayer(PLAYER, PASSWORD);
     await page.keyboard.press('Escape');
     await bo.row(bo.table('Kullanıcılar'), PLAYER).waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'bo-users-1280.png') });

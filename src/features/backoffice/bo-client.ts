@@ -5,6 +5,12 @@ import type {
   BoCutoffCreateReply, BoCutoffPreviewReply, BoCutoffsReply, BoDailyReply, BoBandsReply, BoDealersReply, BoDealerTreeReply, BoIpLogsReply,
   BoIssueCardReply, BoLoginReply, BoMovementsReply, BoPermissionsReply, BoUserDetailReply, BoUsersReply, BoWhoami, Done, Refusal,
 } from '../../../domain/backoffice/calls.ts';
+import type { boApplyProtectionPayload, boPlayerProtectionPayload, ProtectionReply } from '../../../domain/protection/calls.ts';
+
+/** bo/playerProtection: the player's state, plus every block with who applied it (a user id, null: the player) and why. */
+export interface BoProtectionBlock { kind: string; startedAt: string; endsAt: string | null; reopenAt: string | null; byUser: number | null; reason: string }
+export type BoPlayerProtectionReply = ProtectionReply & { playerId: number; blocks: BoProtectionBlock[] };
+export interface BoApplyProtectionReply { status: true; msg: string; endsAt: string }
 
 /** The reply of each bo call (domain/backoffice/calls.ts gives the types; this ties them to the names). */
 interface Replies {
@@ -22,10 +28,15 @@ interface Replies {
   'bo/sellCoupon': Done; 'bo/markCouponPaid': Done;
   'bo/dailyReport': BoDailyReply; 'bo/stakeRanges': BoBandsReply; 'bo/paymentBands': BoBandsReply;
   'bo/auditLog': BoAuditReply; 'bo/auditCheck': BoAuditCheckReply; 'bo/ipLogs': BoIpLogsReply;
+  'bo/playerProtection': BoPlayerProtectionReply; 'bo/applyProtection': BoApplyProtectionReply;
 }
-export type BoName = keyof Replies & keyof typeof BO_CALLS;
+/** The payload schema of each call: BO_CALLS, and the protection calls registered in server/http/routes/protection.ts. */
+type Schemas = { [K in keyof typeof BO_CALLS]: (typeof BO_CALLS)[K]['payload'] } & {
+  'bo/playerProtection': typeof boPlayerProtectionPayload; 'bo/applyProtection': typeof boApplyProtectionPayload;
+};
+export type BoName = keyof Replies & keyof Schemas;
 /** A call's payload without the common fields the worker adds. */
-export type BoPayload<K extends BoName> = Omit<z.input<(typeof BO_CALLS)[K]['payload']>, 'lang' | 'serverId' | 'operatorId'>;
+export type BoPayload<K extends BoName> = Omit<z.input<Schemas[K]>, 'lang' | 'serverId' | 'operatorId'>;
 /** A failure as the screens see it: the server's refusal, a lost session, or no network. */
 export type BoFailure = Refusal & { login?: boolean; needOtp?: boolean };
 export type BoResult<K extends BoName> = Extract<Replies[K], { status: true }> | BoFailure;

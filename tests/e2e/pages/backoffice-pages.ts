@@ -47,6 +47,16 @@ export class BackOffice {
     await this.confirmButton().click();
     return (await (await reply).json()) as Record<string, unknown>;
   }
+  /** Creates a player from the Users screen; its detail dialog stays open. */
+  async createPlayer(userName: string, password: string) {
+    await this.open('users');
+    await this.page.getByRole('button', { name: 'Yeni kullanıcı' }).click();
+    await this.dialog().locator('input[name=userName]').fill(userName);
+    await this.dialog().locator('input[name=password]').fill(password);
+    const created = await this.confirm('createUser');
+    if (created.status !== true) throw new Error(`createUser: ${JSON.stringify(created)}`);
+    await this.dialog().locator('h2').first().filter({ hasText: userName }).waitFor();
+  }
   /** The body rows of a table that contain a text. */
   row(table: Locator, text: string | RegExp): Locator {
     return table.locator('tbody tr').filter({ hasText: text });

@@ -17,6 +17,7 @@ import { DataTable } from '../table.tsx';
 import type { BoSearch } from '../url-state.ts';
 import { CouponDetail, useCouponColumns } from './CouponsScreen.tsx';
 import { useMovementColumns } from './MovementsScreen.tsx';
+import { UserProtection } from './UserProtection.tsx';
 
 const usersPayload = (s: BoSearch) => {
   return {
@@ -97,9 +98,9 @@ function CreateUser({ onClose, onCreated }: { onClose: () => void; onCreated: (i
   );
 }
 
-type Tab = 'profile' | 'products' | 'limits' | 'coupons' | 'movements';
+type Tab = 'profile' | 'products' | 'limits' | 'protection' | 'coupons' | 'movements';
 
-/** One user: status, product permissions, betting limits, password reset, coupons and movements. */
+/** One user: status, product permissions, betting limits, protection (players), password reset, coupons and movements. */
 export function UserDetail({ userId, onClose, onChanged }: { userId: number; onClose: () => void; onChanged: () => void }) {
   const { t } = useLingui();
   const { lang } = useBo();
@@ -108,7 +109,8 @@ export function UserDetail({ userId, onClose, onChanged }: { userId: number; onC
   const [tab, setTab] = useState<Tab>('profile');
   const u = reply?.status ? reply.user : null;
   const changed = () => { reload(); onChanged(); };
-  const tabs: Array<[Tab, string]> = [['profile', t`Profile`], ['products', t`Products`], ['limits', t`Betting limits`], ['coupons', t({ message: 'Coupons', context: 'back office' })], ['movements', t`Movements`]];
+  const tabs: Array<[Tab, string]> = [['profile', t`Profile`], ['products', t`Products`], ['limits', t`Betting limits`],
+    ...(u?.role === 'player' ? [['protection', t`Protection`] as [Tab, string]] : []), ['coupons', t({ message: 'Coupons', context: 'back office' })], ['movements', t`Movements`]];
   return (
     <BoDialog open wide title={u ? `${u.userName} · ${t(ROLE_LABEL[u.role])}` : t`User`} onClose={onClose}>
       {reply === null ? <div className="bo-skel-block" aria-busy="true" /> : !reply.status ? <p className="bo-error" role="alert">{reply.msg}</p> : u && (
@@ -136,6 +138,7 @@ export function UserDetail({ userId, onClose, onChanged }: { userId: number; onC
           )}
           {tab === 'products' && <Products userId={u.id} initial={u.products} editable={can('editUsers')} onDone={changed} />}
           {tab === 'limits' && <Limits userId={u.id} initial={u.limits} staketype={u.staketype} editable={can('editUsers')} onDone={changed} />}
+          {tab === 'protection' && <UserProtection userId={u.id} userName={u.userName} currency={u.currency} editable={can('editUsers')} />}
           {tab === 'coupons' && <UserCoupons userId={u.id} />}
           {tab === 'movements' && <UserMovements userId={u.id} />}
         </>
