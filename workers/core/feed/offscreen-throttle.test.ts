@@ -82,7 +82,8 @@ describe('off-screen throttle (data saver)', () => {
   });
 
   it('never holds a match that must stay live (a pick on the slip)', () => {
-    const { out, gate } = setup((id) => id === 3);
+    let picked = 3;
+    const { out, gate } = setup((id) => id === picked);
     gate.setEnabled(true);
     gate.setVisible([]);
     gate.push([odd(2, 3000)]);
@@ -90,6 +91,11 @@ describe('off-screen throttle (data saver)', () => {
     gate.push([odd(3, 5001)]);
     expect(out.map((d) => d.patches)).toEqual([[{ id: 3, o: { 30: { odd: 5000 } } }], [{ id: 3, o: { 30: { odd: 5001 } } }]]);
     expect(gate.held).toBe(1);
+    // a pick on match 2 now: its held change goes at once
+    picked = 2;
+    gate.refresh();
+    expect(out.at(-1)!.patches).toEqual([{ id: 2, o: { 20: { odd: 3001 } } }]);
+    expect(gate.held).toBe(0);
   });
 
   it('releases held patches when the row scrolls into view or data saver goes off, in order', () => {

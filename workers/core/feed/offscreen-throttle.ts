@@ -26,6 +26,8 @@ export interface OffscreenThrottle {
   setEnabled(on: boolean): void;
   /** The matches the UI reports on screen now; those held among them go out at once. */
   setVisible(ids: Iterable<number>): void;
+  /** Delivers at once what is held for matches that must stay live now (a pick just added). */
+  refresh(): void;
   /** Drops held patches of matches no view watches any more (a returning row gets a full patch). */
   keepOnly(ids: ReadonlySet<number>): void;
   readonly held: number;
@@ -97,6 +99,9 @@ export function createOffscreenThrottle(deps: OffscreenThrottleDeps): OffscreenT
     },
     setVisible(ids) {
       visible = new Set(ids);
+      this.refresh();
+    },
+    refresh() {
       const out = release([...held.keys()].filter((id) => !throttled(id)));
       if (out.length) deps.deliver(out);
     },

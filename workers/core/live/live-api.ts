@@ -236,6 +236,7 @@ export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
     }));
     const changedMatches = picks.map((p) => p.matchId).join() !== slipPicks.map((p) => p.matchId).join();
     slipPicks = picks;
+    if (changedMatches) gate.refresh();
     if (changedMatches || countChanged) updateWanted();
   });
 
