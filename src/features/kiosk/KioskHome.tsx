@@ -28,8 +28,9 @@ export function KioskHome({ lang }: { lang: string }) {
   const [credit, setCredit] = useState<{ text: string; amount: number; demo: boolean } | null>(null);
 
   const refresh = useCallback(() => core.kioskCredit().then((c) => setCredit('ok' in c ? null : { text: c.creditText, amount: c.credit, demo: c.demo })), []);
-  // Again when the kiosk is paired (the session changes).
+  // Again when the kiosk is paired: the credit is the new session's, so the session is the trigger.
   const userId = user?.userId;
+  // oxlint-disable-next-line react/exhaustive-effect-dependencies
   useEffect(() => { void refresh(); }, [refresh, userId]);
 
   const run = async <T,>(work: () => Promise<T | RetailFailure>, show: (v: T) => Shown) => {
