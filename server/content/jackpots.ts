@@ -22,17 +22,8 @@ export interface JackpotRow {
   pool?: number | string | null;
 }
 
-/** One tier as the wire has it. */
-export interface JackpotTier { balance: number; light: 0 | 1 }
-
-/** The `jackpots` data: tiers by group, their currency, and the instant they were computed for. */
-export interface JackpotData {
-  casino: Partial<Record<'daily' | 'weekly' | 'mega', JackpotTier>>;
-  sports: Partial<Record<'prematch' | 'live', JackpotTier>>;
-  livecasino: Partial<Record<'daily', JackpotTier>>;
-  currency: string;
-  at: number;
-}
+// One tier and the `jackpots` data as the wire has them: the types live with the casino calls.
+import type { JackpotTierWire as JackpotTier, JackpotDataWire as JackpotData } from '../../domain/casino/calls.ts';
 
 /** A tier's balance at `now`: the seed plus the growth since its current period began (never below the seed). */
 export function jackpotBalance(row: Pick<JackpotRow, 'seed' | 'rate_per_sec' | 'period_sec' | 'started_at' | 'pool'>, now: number): number {

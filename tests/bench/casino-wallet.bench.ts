@@ -17,23 +17,12 @@ import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
+import { serveBenchApp } from './bench-server.ts';
 
 const SELF = fileURLToPath(import.meta.url);
 
-if (process.argv[2] === '--serve') await serve(process.argv[3]!);
+if (process.argv[2] === '--serve') await serveBenchApp(process.argv[3]!);
 else await main();
-
-async function serve(url: string): Promise<void> {
-  const { openDb } = await import('../../server/db/client.ts');
-  const { buildApp } = await import('../../server/http/app.ts');
-  const { SEED_NOW } = await import('../server/harness.ts');
-  const db = await openDb({ databaseUrl: url });
-  const app = await buildApp({ db, clock: () => SEED_NOW, loginRateMax: 1_000_000 });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  console.log(`PORT ${typeof addr === 'object' && addr ? addr.port : 0}`);
-  process.on('SIGTERM', () => void app.close().then(() => db.close()).then(() => process.exit(0)));
-}
 
 function pct(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;

@@ -30,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
+import { serveBenchApp } from './bench-server.ts';
 
 const SELF = fileURLToPath(import.meta.url);
 
@@ -44,22 +45,9 @@ function cpuSeconds(pid: number): number {
   }
 }
 
-if (process.argv[2] === '--serve') await serve(process.argv[3]!);
+if (process.argv[2] === '--serve') await serveBenchApp(process.argv[3]!);
 else await main();
 
-/** The server role: the app on the given database, the clock at the seed time, one line with the port. */
-async function serve(url: string): Promise<void> {
-  const { openDb } = await import('../../server/db/client.ts');
-  const { buildApp } = await import('../../server/http/app.ts');
-  const { SEED_NOW } = await import('../server/harness.ts');
-  const db = await openDb({ databaseUrl: url });
-  const app = await buildApp({ db, clock: () => SEED_NOW, loginRateMax: 1_000_000 });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  console.log(`PORT ${typeof addr === 'object' && addr ? addr.port : 0}`);
-  process.on('SIGTERM', () => void app.close().then(() => db.close()).then(() => process.exit(0)));
-  process.on('SIGINT', () => process.exit(0));
-}
 
 async function main(): Promise<void> {
   const { openTestDb, SEED_NOW, ledgerViolations, drivers } = await import('../server/harness.ts');

@@ -7,8 +7,7 @@
  * - the same Idempotency-Key 50 times at once: one coupon, one debit, and every reply is the first.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { drivers, ledgerViolations, snapshot, useHarness, SEED_NOW } from './harness.ts';
+import { drivers, ledgerViolations, listeningApps, snapshot, useHarness, SEED_NOW } from './harness.ts';
 
 const DRIVERS = await drivers();
 
@@ -28,12 +27,7 @@ describe.each(DRIVERS)('coupon placement invariants on %s', (driver) => {
   let singles: Single[];
 
   beforeAll(async () => {
-    bases = await Promise.all(Array.from({ length: 3 }, async () => {
-      const app: FastifyInstance = await h.buildApp();
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const addr = app.server.address();
-      return `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-    }));
+    bases = await listeningApps(h, 3);
     singles = await h.db.query<Single>(
       `select m.id as mid, o.outcome_id as "outcomeId", o.odd
          from matches m join odds_groups g on g.match_id = m.id and g.odds_type = 1 and g.special = ''

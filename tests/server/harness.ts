@@ -262,6 +262,19 @@ export async function ledgerViolations(db: Db): Promise<string[]> {
   return out;
 }
 
+
+/**
+ * Base URLs of `n` apps listening on the harness's database, as a site's server processes behind a
+ * load balancer (for suites that send requests at once over real HTTP).
+ */
+export async function listeningApps(h: Harness, n: number): Promise<string[]> {
+  return Promise.all(Array.from({ length: n }, async () => {
+    const app = await h.buildApp();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const addr = app.server.address();
+    return `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  }));
+}
 /**
  * Registers a suite's harness for the driver: started in beforeAll, its clock put back after each
  * test (unless resetClock is false), and at the end the wallet invariants checked before it closes.

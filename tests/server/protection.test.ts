@@ -4,11 +4,11 @@
  * player refused by every call that would let them play or pay in, while they may still withdraw.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { seedAccountDemo } from '../../server/content/demo-seed.ts';
 import { approveTransferRequest } from '../../server/payments/transfers.ts';
 import { assertCanPlay } from '../../server/protection/enforce.ts';
-import { drivers, ledgerViolations, snapshot, useHarness, SEED_NOW } from './harness.ts';
+import { drivers, ledgerViolations, listeningApps, snapshot, useHarness, SEED_NOW } from './harness.ts';
 import { boLogin, boMoney, branch, create, uname } from './bo-helpers.ts';
 
 const DRIVERS = await drivers();
@@ -134,12 +134,7 @@ describe.each(DRIVERS)('player protection on %s', (driver) => {
     let sent = 0;
     beforeAll(async () => {
       // Three listening apps on one database, as a site's server processes behind a load balancer.
-      bases = await Promise.all(Array.from({ length: 3 }, async () => {
-        const app: FastifyInstance = await h.buildApp();
-        await app.listen({ port: 0, host: '127.0.0.1' });
-        const addr = app.server.address();
-        return `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-      }));
+      bases = await listeningApps(h, 3);
     });
 
     it('100 bets at once against a daily loss limit of 75.00 at 10.00 each: exactly 7 placed', async () => {
