@@ -68,6 +68,7 @@ describe('live betting in Chromium', () => {
     await expect.poll(() => page.locator('[data-testid=slip-entry][data-locked=true]').count(), { timeout: 60_000, interval: 100 }).toBeGreaterThan(0);
     await page.screenshot({ path: join(SCREENSHOTS, 'live-slip-locked.png') });
 
+    await slip.keepCreatable();
     await slip.create().click();
     const login = new LoginPopup(page);
     await login.dialog().waitFor();
@@ -78,9 +79,13 @@ describe('live betting in Chromium', () => {
     for (let attempt = 0; attempt < 20 && !outcome; attempt++) {
       await expect.poll(() => page.locator('[data-testid=slip-entry][data-locked=true]').count(), { timeout: 30_000, interval: 100 }).toBe(0);
       if (!(await slip.entries().count())) break;
+      await slip.keepCreatable();
       await slip.create().click();
-      await expect.poll(async () => (await slip.notice().getAttribute('data-status').catch(() => null)) ?? '', { timeout: 15_000 }).toMatch(/^[1-4]$/);
-      const status = await slip.notice().getAttribute('data-status');
+      // 5 is the live coupon still being placed (its delay): wait for its final status
+      const statusNow = async () => (await slip.notice().getAttribute('data-status', { timeout: 1000 }).catch(() => null)) ?? '';
+      await expect.poll(statusNow, { timeout: 45_000 }).toMatch(/^[1-4]$/);
+      if ((await statusNow()) === '5') await expect.poll(statusNow, { timeout: 45_000 }).toMatch(/^[1-4]$/);
+      const status = await statusNow();
       const text = (await slip.notice().textContent()) ?? '';
       // 3: the slip was locked between the check and the tap; try again
       if (status !== '3') outcome = `${status}:${text}`;

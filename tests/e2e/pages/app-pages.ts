@@ -23,6 +23,22 @@ export class SlipPage {
   readonly stake = () => this.page.getByTestId('stake');
   readonly create = () => this.page.getByTestId('create-coupon');
   readonly notice = () => this.page.getByTestId('notice');
+  /**
+   * Live odds keep moving: a slip whose potential payout passed the player's max payout cannot be
+   * created (its button is disabled, as the rules say). Drops open picks, last first, keeping at
+   * least one and every locked one, until the create button is enabled.
+   */
+  async keepCreatable() {
+    // a coupon still being sent keeps the button busy (and disabled): let it finish first
+    const busy = async () => (await this.create().getAttribute('aria-busy', { timeout: 1000 }).catch(() => null)) === 'true';
+    for (let i = 0; i < 150 && (await busy()); i++) await this.page.waitForTimeout(200);
+    for (let i = 0; i < 10 && (await this.create().isDisabled({ timeout: 1000 }).catch(() => false)); i++) {
+      const open = this.page.locator('[data-testid=slip-entry]:not([data-locked=true])');
+      if ((await this.entries().count()) <= 1 || !(await open.count())) return;
+      await open.last().locator('button.icon-btn').last().click();
+      await this.page.waitForTimeout(200);
+    }
+  }
 }
 
 /** The login popup (a dialog). */
