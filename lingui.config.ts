@@ -3,7 +3,7 @@ import { formatter } from '@lingui/format-po';
 
 export default defineConfig({
   sourceLocale: 'en',
-  locales: ['tr', 'en'],
+  locales: ['tr', 'en', 'aa', 'az', 'cw', 'de', 'el', 'es', 'fa', 'fr', 'iq', 'it', 'kr', 'nl', 'pt', 'ru', 'sq'],
   fallbackLocales: { default: 'en' },
   catalogs: [
     { path: '<rootDir>/src/i18n/locales/{locale}/messages', include: ['src'], exclude: ['<rootDir>/src/features/backoffice/**'] },
