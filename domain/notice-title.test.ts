@@ -7,10 +7,13 @@ describe('noticeTitle', () => {
     expect(message('technicalTitle', 'tr')).toBe('İşlem Sırasında Hata !');
     expect(noticeTitle({ key: 'technical' }, 'tr')).toBe('İşlem Sırasında Hata !');
     // Screens pass the server's msg with no key: the body alone is enough, in either language.
-    expect(noticeTitle({ key: '', text: MESSAGES.technical.tr }, 'tr')).toBe('İşlem Sırasında Hata !');
-    expect(noticeTitle({ key: '', text: MESSAGES.technical.en }, 'en')).toBe('Error during the operation!');
-    // A language without its own text falls back to Turkish.
-    expect(noticeTitle({ key: 'technical' }, 'de')).toBe('İşlem Sırasında Hata !');
+    expect(noticeTitle({ key: '', text: MESSAGES.tr!.technical! }, 'tr')).toBe('İşlem Sırasında Hata !');
+    expect(noticeTitle({ key: '', text: MESSAGES.en!.technical! }, 'en')).toBe('Error during the operation!');
+    // Each language titles it in its own words; a code the server does not know gets English.
+    expect(noticeTitle({ key: 'technical' }, 'de')).toBe(message('technicalTitle', 'de'));
+    expect(noticeTitle({ key: 'technical' }, 'xx')).toBe('Error during the operation!');
+    // No language given: the site's default, Turkish.
+    expect(message('technicalTitle', undefined)).toBe('İşlem Sırasında Hata !');
   });
 
   it('leaves other notices untitled', () => {
