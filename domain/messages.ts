@@ -20,6 +20,7 @@ import { pt } from './messages/pt.ts';
 import { ru } from './messages/ru.ts';
 import { sq } from './messages/sq.ts';
 import { tr } from './messages/tr.ts';
+import { isTechnicalNotice } from './notice-title.ts';
 
 export type { MessageKey, MessageTexts };
 
@@ -48,7 +49,5 @@ export function message(key: MessageKey, lang: string | undefined, args: Record<
  * Recognised by its key or by its body in any language, since most screens pass the server's msg as is.
  */
 export function noticeTitle(n: { key?: string; text?: string | undefined }, lang: string | undefined): string {
-  const body = n.text?.trim();
-  const isTechnical = n.key === 'technical' || (body !== undefined && Object.values(MESSAGES).some((m) => m.technical === body));
-  return isTechnical ? message('technicalTitle', lang) : '';
+  return isTechnicalNotice(n, Object.values(MESSAGES)) ? message('technicalTitle', lang) : '';
 }

@@ -1,12 +1,10 @@
 import { i18n, type Messages } from '@lingui/core';
-import { DEFAULT_LANG, isLang, RTL, type Lang } from './languages.ts';
+import { DEFAULT_LANG, intlLocales, isLang, LANGUAGE_INFO, type Lang } from './languages.ts';
 
 const STORED = 'lang';
-// Catalogs that exist today; other languages fall back to English until translated.
-const catalogs: Record<string, () => Promise<{ messages: Messages }>> = {
-  tr: () => import('./locales/tr/messages.po'),
-  en: () => import('./locales/en/messages.po'),
-};
+// One lazy chunk per language (the bundler splits each glob match): only the active one is fetched.
+const catalogs = import.meta.glob<{ messages: Messages }>('./locales/*/messages.po');
+const catalogOf = (lang: string) => catalogs[`./locales/${lang}/messages.po`] ?? catalogs['./locales/en/messages.po']!;
 
 /** The language to use when the URL has none or an unknown one. */
 export function currentLang(): Lang {
@@ -16,14 +14,18 @@ export function currentLang(): Lang {
   return isLang(stored) ? stored : DEFAULT_LANG;
 }
 
-/** Loads and activates a language, and mirrors the page for right-to-left ones. */
+/**
+ * Loads and activates a language: its catalog, the Intl locales of its numbers, dates and plurals
+ * (domain/languages.ts), the html lang tag, and the page mirrored for right-to-left ones (fa, iq).
+ */
 export async function activateLanguage(lang: Lang): Promise<void> {
   if (i18n.locale === lang) return;
-  const { messages } = await (catalogs[lang] ?? catalogs.en!)();
-  i18n.loadAndActivate({ locale: lang, messages });
+  const { messages } = await catalogOf(lang)();
+  i18n.loadAndActivate({ locale: lang, locales: intlLocales(lang), messages });
   localStorage.setItem(STORED, lang);
-  document.documentElement.lang = lang === 'iq' ? 'ckb' : lang;
-  document.documentElement.dir = RTL.has(lang) ? 'rtl' : 'ltr';
+  const info = LANGUAGE_INFO[lang];
+  document.documentElement.lang = info.tag;
+  document.documentElement.dir = info.dir;
 }
 
 export { i18n };

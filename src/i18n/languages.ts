@@ -1,9 +1,6 @@
-/** The 17 language codes of account-platform.md section 9; Turkish is the default. */
-export const LANGUAGES = ['aa', 'az', 'cw', 'de', 'el', 'en', 'es', 'fa', 'fr', 'iq', 'it', 'kr', 'nl', 'pt', 'ru', 'sq', 'tr'] as const;
-export type Lang = (typeof LANGUAGES)[number];
-export const DEFAULT_LANG: Lang = 'tr';
+/** The 17 language codes of account-platform.md section 9 (domain/languages.ts); Turkish is the default. */
+export { DEFAULT_LANG, LANGUAGES, LANGUAGE_INFO, intlLocales, isLang, isRtl, type Lang } from '../../domain/languages.ts';
+import { LANGUAGES, LANGUAGE_INFO } from '../../domain/languages.ts';
 
-/** Farsi and Kurdish Sorani (iq, kr) read right to left. */
-export const RTL = new Set<string>(['fa', 'iq', 'kr']);
-
-export const isLang = (code: string | undefined): code is Lang => !!code && (LANGUAGES as readonly string[]).includes(code);
+/** Farsi and Kurdish Sorani (iq) read right to left; Kurmanji (kr) is written in Latin script. */
+export const RTL = new Set<string>(LANGUAGES.filter((l) => LANGUAGE_INFO[l].dir === 'rtl'));

@@ -19,6 +19,7 @@ export function useNoticeText(n: Pick<Notice, 'key' | 'text'> & { readonly args?
     case 'noSelectSoTips': return t`No selection is possible on this odd right now.`;
     case 'minOdds': { const amount = n.args?.amount ?? ''; return t`min limit: ${amount}`; }
     case 'maxOdds': { const amount = n.args?.amount ?? ''; return t`max limit: ${amount}`; }
+    case 'liveMatchRemoved': { const match = n.args?.match ?? ''; return t`${match} is over and was removed from the slip`; }
     case 'linkCopied': return t`The coupon link is copied.`;
     case 'networkError': return t`Could not reach the server. Check your connection and try again.`;
     default: return n.text ?? '';

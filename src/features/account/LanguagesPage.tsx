@@ -1,13 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import { LANGUAGES } from '../../i18n/languages.ts';
+import { LANGUAGES, LANGUAGE_INFO } from '../../i18n/languages.ts';
 import { PageHeader } from './PageHeader.tsx';
-
-/** Native names of the 17 codes of section 9; iq (Iraq) is Kurdish. */
-const NAMES: Record<string, string> = {
-  aa: 'Afaraf', az: 'Azərbaycanca', cw: 'Chichewa', de: 'Deutsch', el: 'Ελληνικά', en: 'English', es: 'Español', fa: 'فارسی', fr: 'Français',
-  iq: 'کوردی (عێراق)', it: 'Italiano', kr: 'کوردی', nl: 'Nederlands', pt: 'Português', ru: 'Русский', sq: 'Shqip', tr: 'Türkçe',
-};
 
 /** Choosing a language sets it and goes Home (section 2); the language cookie lasts 365 days. */
 export function LanguagesPage({ lang }: { lang: string }) {
@@ -24,8 +18,8 @@ export function LanguagesPage({ lang }: { lang: string }) {
       <ul className="acc-choices" data-testid="languages">
         {LANGUAGES.map((code) => (
           <li key={code}>
-            <button type="button" aria-pressed={code === lang} onClick={() => choose(code)} lang={code === 'iq' || code === 'kr' ? 'ckb' : code}>
-              <span>{NAMES[code]}</span><small>{code}</small>
+            <button type="button" aria-pressed={code === lang} onClick={() => choose(code)} lang={LANGUAGE_INFO[code].tag} dir={LANGUAGE_INFO[code].dir}>
+              <span>{LANGUAGE_INFO[code].native}</span><small>{code}</small>
             </button>
           </li>
         ))}

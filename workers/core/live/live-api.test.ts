@@ -239,7 +239,8 @@ describe('live core', () => {
     ws.deliver(delta(4, t.now(), [statusChange(2, 'ended', 'stopped', 90, 2)]));
     await new Promise((r) => setTimeout(r, 20));
     expect(slip().entries.map((e) => e.selection.matchId)).toEqual([1]);
-    expect((of('notice') as Notice[]).some((n) => n.text?.includes('Away 2'))).toBe(true);
+    // The UI words it in the player's language (notice-text.ts, key liveMatchRemoved).
+    expect((of('notice') as Notice[]).some((n) => n.key === 'liveMatchRemoved' && String(n.args?.match).includes('Away 2'))).toBe(true);
   });
 
   it('keeps favourites in IndexedDB and lists only them when asked', async () => {

@@ -6,7 +6,6 @@
  */
 import { LIVE_REFILL_MS } from '../../../domain/match/live-timings.ts';
 import { isOddOpen, isSelectionLocked } from '../../../domain/odds/validity.ts';
-import { message } from '../../../domain/messages.ts';
 import type { BetStatus, MatchListItem, MatchStatus, OddsGroup } from '../../../domain/protocol/entities.ts';
 import type { ClientMessage, LiveMatch } from '../../../domain/protocol/feed.ts';
 import type { CoreContext } from '../context.ts';
@@ -249,7 +248,8 @@ export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
       if (!m) {
         if (t.removed.has(p.matchId)) {
           void deps.slip.removeSelection(p.key);
-          ctx.notice({ status: 3, key: '', text: message('liveMatchRemoved', ctx.lang(), { match: p.name }) });
+          // Translated by the UI (notice-text.ts): no server message table in the worker.
+          ctx.notice({ status: 3, key: 'liveMatchRemoved', args: { match: p.name } });
         }
         continue;
       }
