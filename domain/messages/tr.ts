@@ -21,8 +21,8 @@ export const tr: MessageTexts = {
   minStake: 'En az bahis: {amount}',
   maxStake: 'En fazla bahis: {amount}',
   minTip: 'En az {n} maç daha gerekli',
-  minOdds: 'min limit: {amount}',
-  maxOdds: 'max limit: {amount}',
+  minOdds: 'min limit: {amount}', // same as en
+  maxOdds: 'max limit: {amount}', // same as en
   stakeLimited: 'Bahis {amount} ile sınırlandı',
   wrongCouponType: 'Kupon tipi seçimlerle uyuşmuyor',
   idempotencyKeyReused: 'Bu istek anahtarı başka bir kupon için kullanıldı',
@@ -45,6 +45,7 @@ export const tr: MessageTexts = {
   printCancelled: 'Kupon yazdırılamadı ve iptal edildi, bahis iade edildi',
   sellPriceChanged: 'Satış tutarı değişti: {amount}',
   resultSaved: 'Sonuç kaydedildi',
+  liveIpDenied: 'Bağlantı adresinizden canlı bahis yapılamaz',
   // Accounts, money and content (account-platform.md sections 5 and 8).
   forbidden: 'Bu işlem için yetkiniz yok',
   // A logged-out-only call (register, forgot or reset password) with a session (section 2 guards).
@@ -135,4 +136,6 @@ export const tr: MessageTexts = {
   reprintLastOnly: 'Yalnızca son bilet yeniden yazdırılabilir',
   pairingNotFound: 'Eşleştirme kodu geçersiz veya süresi dolmuş',
   terminalPaired: 'Terminal eşleştirildi',
+  imageTooLarge: 'Görsel çok büyük (en fazla {max})',
+  imageInvalid: 'Dosya JPEG, PNG, WebP, GIF veya AVIF görseli değil',
 };
