@@ -135,4 +135,7 @@ export const de: Partial<MessageTexts> = {
   reprintLastOnly: 'Nur der letzte Wettschein kann erneut gedruckt werden',
   pairingNotFound: 'Der Kopplungscode ist ungültig oder abgelaufen',
   terminalPaired: 'Das Terminal ist gekoppelt',
+  liveIpDenied: 'Livewetten sind von Ihrer Verbindungsadresse aus nicht verfügbar',
+  imageTooLarge: 'Das Bild ist zu groß (höchstens {max})',
+  imageInvalid: 'Die Datei ist kein JPEG-, PNG-, WebP-, GIF- oder AVIF-Bild',
 };
