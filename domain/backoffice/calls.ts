@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { common } from '../protocol/calls.ts';
 import { PRODUCTS } from '../account/permissions.ts';
 import { ALL_PERMISSIONS, type BoArea, type Permission, type Role } from './permissions.ts';
+import { BO_CONTENT_CALLS } from '../content/bo-calls.ts';
 
 const int = z.number().int();
 const id = int.positive();
@@ -264,6 +265,8 @@ export const BO_CALLS = {
   'bo/auditLog': { payload: boAuditPayload, permission: 'viewAudit' },
   'bo/auditCheck': { payload: boEmptyPayload, permission: 'viewAudit' },
   'bo/ipLogs': { payload: boIpLogsPayload, permission: 'viewIpLogs' },
+  // Content (issue 13): images, banners, pages, pop-ups, notifications, bonuses, payment methods.
+  ...BO_CONTENT_CALLS,
 } as const satisfies Record<string, { payload: z.ZodType; permission: Permission | null }>;
 export type BoCallName = keyof typeof BO_CALLS;
 /** The existing transfer-request and affiliate calls (payloads in domain/protocol/calls.ts) and their permissions. */

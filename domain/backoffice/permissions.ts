@@ -74,6 +74,8 @@ export const PERMISSIONS = {
   // Operator team: the site's settings (issue 13).
   manageSettings: 'manageSettings',
   enterResults: 'enterResults',
+  // Operator team: banners, pages, pop-ups, notifications, bonuses, payment methods, images (issue 13).
+  manageContent: 'manageContent',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 export const ALL_PERMISSIONS = Object.keys(PERMISSIONS) as Permission[];
@@ -154,6 +156,12 @@ export const BO_MENU: readonly BoArea[] = [
   { key: 'logs', path: 'logs', permission: 'viewAudit', group: 'logs' },
   { key: 'ipLogs', path: 'ip-logs', permission: 'viewIpLogs', group: 'logs' },
   { key: 'results', path: 'results', permission: 'enterResults', group: 'coupons' },
+  { key: 'contentBanners', path: 'content-banners', permission: 'manageContent', group: 'site' },
+  { key: 'contentPages', path: 'content-pages', permission: 'manageContent', group: 'site' },
+  { key: 'contentPopups', path: 'content-popups', permission: 'manageContent', group: 'site' },
+  { key: 'contentNotifications', path: 'content-notifications', permission: 'manageContent', group: 'site' },
+  { key: 'contentBonuses', path: 'content-bonuses', permission: 'manageContent', group: 'site' },
+  { key: 'contentPayments', path: 'content-payments', permission: 'manageContent', group: 'site' },
   { key: 'settingsGeneral', path: 'settings-general', permission: 'manageSettings', group: 'site' },
   { key: 'settingsSite', path: 'settings-site', permission: 'manageSettings', group: 'site' },
   { key: 'settingsTheme', path: 'settings-theme', permission: 'manageSettings', group: 'site' },

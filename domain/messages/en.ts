@@ -137,6 +137,8 @@ export const en = {
   reprintLastOnly: 'Only the last ticket can be printed again',
   pairingNotFound: 'The pairing code is not valid or has expired',
   terminalPaired: 'The terminal is paired',
+  imageTooLarge: 'The image is too large (at most {max})',
+  imageInvalid: 'The file is not a JPEG, PNG, WebP, GIF or AVIF image',
 } as const;
 
 export type MessageKey = keyof typeof en;

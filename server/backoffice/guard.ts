@@ -113,6 +113,7 @@ export function defineBoCall<S extends z.ZodType>(
   schema: S,
   permission: Permission | null,
   handler: (payload: z.infer<S>, ctx: BoContext) => Promise<Record<string, unknown>>,
+  opts: { bodyLimit?: number } = {},
 ): void {
   defineCall(app, deps, name, schema, async (p, ctx) => {
     const token = ctx.req.cookies[SESSION_COOKIE];
@@ -129,7 +130,7 @@ export function defineBoCall<S extends z.ZodType>(
       audit: (q, e) => writeAudit(q, { ...e, actorId: actor.userId, role: actor.role, address: ctx.req.ip, at: ctx.now }),
     };
     return handler(p, boCtx);
-  }, { auth: true });
+  }, { auth: true, ...opts });
 }
 
 /**

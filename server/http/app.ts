@@ -31,6 +31,8 @@ import { registerDemoProvider } from '../casino/demo-provider/routes.ts';
 import { casinoFrameOrigins } from '../casino/config.ts';
 import { registerBoCasinoCalls } from './routes/casino-backoffice.ts';
 import { registerBoSettingsCalls } from './routes/backoffice-settings.ts';
+import { registerBoContentCalls } from './routes/backoffice-content.ts';
+import { registerMediaFiles } from '../media/routes.ts';
 import { registerHealth } from './routes/health.ts';
 import { LiveState } from '../feed/live-state.ts';
 import { appShell } from './app-shell.ts';
@@ -154,6 +156,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerBoCasinoCalls(app, deps);
   registerBoSettingsCalls(app, deps);
   registerSiteFiles(app, opts.siteDir ?? process.env.SITE_DIR ?? './site');
+  // Images uploaded in the back office (server/media): /media/<hash>-<width>, immutable.
+  registerMediaFiles(app);
+  registerBoContentCalls(app, deps);
   // Without a feed (tests of other areas) the live calls answer from an empty state.
   registerLiveCalls(app, deps, opts.live ?? new LiveState());
 

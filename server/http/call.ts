@@ -89,10 +89,12 @@ export function defineCall<S extends z.ZodType>(
      * route guard sends them Home; not when login_screen is 1, where the guard lets them in too.
      */
     loggedOut?: boolean;
+    /** A larger body than the app's 256 KiB (image uploads), in bytes. */
+    bodyLimit?: number;
   } = {},
 ): void {
   const call: CallRouteInfo = { name, schema, auth: !!(opts.auth || opts.permission), ...(opts.permission ? { permission: opts.permission } : {}) };
-  app.post(`/api/${name}`, { config: { call, ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}) } }, async (req, reply) => {
+  app.post(`/api/${name}`, { ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}), config: { call, ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}) } }, async (req, reply) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const lang = typeof body.lang === 'string' && /^[a-z]{2}$/.test(body.lang) ? body.lang : 'tr';
     const now = deps.clock();

@@ -17,6 +17,8 @@ export const AREA_LABEL: Record<string, MessageDescriptor> = {
   cards: msg`Cards`, userMovements: msg`User movements`, dealerMovements: msg`Dealer movements`, accounts: msg`Accounts`,
   cutoff: msg`Cut-off`, transfers: msg`Deposit and withdrawal tracking`, reports: msg`Reports`, retail: msg`Shop terminals`, logs: msg`Logs`, ipLogs: msg`IP logs`,
   changePassword: msg`Change password`,
+  contentBanners: msg`Banners`, contentPages: msg`Pages`, contentPopups: msg`Pop-ups`, contentNotifications: msg`Notifications`,
+  contentBonuses: msg`Bonuses and promotions`, contentPayments: msg`Payment methods`,
   results: msg`Results`, settingsGeneral: msg`General settings`, settingsSite: msg`Site settings`, settingsTheme: msg`Theme settings`, settingsEmail: msg`E-mail settings`,
 };
 
@@ -28,7 +30,7 @@ export const PERMISSION_LABEL: Record<Permission, MessageDescriptor> = {
   issueCards: msg`Issue cards`, viewMovements: msg`See movements`, cutOff: msg`Cut-off`, viewReports: msg`See reports`,
   createDealer: msg`Create dealer`, setDealerLimits: msg`Set dealer limits`, blockTransfers: msg`Block transfers`, decideTransfers: msg`Decide deposits and withdrawals`,
   activateAffiliate: msg`Activate affiliates`, manageRoles: msg`Manage roles`, viewAudit: msg`Read the audit log`, viewIpLogs: msg`Read IP logs`,
-  manageSettings: msg`Edit site settings`, enterResults: msg`Enter results`,
+  manageSettings: msg`Edit site settings`, enterResults: msg`Enter results`, manageContent: msg`Edit content and payment methods`,
 };
 
 // Coupon status and kind words are the player's (one home each).
