@@ -51,3 +51,23 @@ export const isRtl = (lang: string): boolean => isLang(lang) && LANGUAGE_INFO[la
 export function intlLocales(lang: string): string[] {
   return [...(isLang(lang) ? LANGUAGE_INFO[lang].intl : []), 'en'];
 }
+
+/** One row of the `languages` call (account-platform.md section 7). */
+export interface LanguageRow {
+  lang: Lang;
+  /** The native name, as the Languages page lists it. */
+  name: string;
+  english: string;
+  dir: 'ltr' | 'rtl';
+  /** The site's default language (settings default_language, else the first offered). */
+  default: boolean;
+}
+
+/** The languages a site offers (settings `languages`, in section 9 order; all when none is valid) and its default. */
+export function offeredLanguages(settings: { languages?: readonly string[]; default_language?: string }): LanguageRow[] {
+  const chosen = new Set(settings.languages ?? LANGUAGES);
+  let offered = LANGUAGES.filter((l) => chosen.has(l));
+  if (!offered.length) offered = [...LANGUAGES];
+  const def = offered.find((l) => l === settings.default_language) ?? (offered.includes(DEFAULT_LANG) ? DEFAULT_LANG : offered[0]!);
+  return offered.map((l) => ({ lang: l, name: LANGUAGE_INFO[l].native, english: LANGUAGE_INFO[l].english, dir: LANGUAGE_INFO[l].dir, default: l === def }));
+}

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { SETTING_FLAGS, SETTINGS_SCREENS } from './screens.ts';
+import { DEFAULT_LANG, LANGUAGES } from '../languages.ts';
 
 // 0 or 1, typed as a number (the rules and tests compare and assign numbers).
 const flag = z.number().int().min(0).max(1);
@@ -44,6 +45,8 @@ export const siteSettingsSchema = z.object({
   register_activation: z.number().int().min(0).max(2).default(0),
   // Players see the maintenance page while 1; the back office keeps working.
   maintenance: flag.default(0),
+  // The languages offered (the `languages` call, the Languages page): any of section 9's, all by default.
+  languages: z.array(z.enum(LANGUAGES)).min(1).max(LANGUAGES.length).default([...LANGUAGES]),
   // site: addresses, links and texts of the header, footer and account area (sections 2 and 3)
   // Team logo host ('' = same origin /logos), path {host}/{id / 2000}/{id}.png; banner images at
   // {site_api}/yib/{url} ('' = same origin /banners/{url}). Both hosts must be in the CSP img-src.
@@ -66,7 +69,7 @@ export const siteSettingsSchema = z.object({
   mobile_css: sitePath('css').default(''),
   general_js: sitePath('js').default(''),
   // theme
-  default_language: z.string().regex(/^[a-z]{2}$/).default('tr'),
+  default_language: z.enum(LANGUAGES).default(DEFAULT_LANG),
   default_theme: z.enum(['dark', 'light']).default('dark'),
   theme_primary: colour.default('#f5b400'),
   theme_accent: colour.default('#1e88e5'),

@@ -17,6 +17,7 @@ import { registerCouponLifecycle } from './routes/coupon-lifecycle.ts';
 import { registerSettings } from './routes/settings.ts';
 import { registerMoneyCalls } from './routes/money.ts';
 import { registerContentCalls } from './routes/content.ts';
+import { registerLanguageCalls } from './routes/languages.ts';
 import { registerBackOfficeCalls } from './routes/backoffice.ts';
 import { registerAffiliateCalls } from './routes/affiliate.ts';
 import { registerProtectionCalls } from './routes/protection.ts';
@@ -144,6 +145,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerCouponCalls(app, deps);
   registerMoneyCalls(app, deps);
   registerContentCalls(app, deps);
+  registerLanguageCalls(app, deps);
   await registerHomeCalls(app, deps);
   registerCouponLifecycle(app, deps);
   registerBackOfficeCalls(app, deps, { sessionTtl: opts.sessionTtl ?? 7 * 24 * 3600, cookieSecure: opts.cookieSecure ?? false });

@@ -5,6 +5,7 @@ import { createMoneyApi } from './money/money-api.ts';
 import { createContentApi } from './content/content-api.ts';
 import { createHomeApi } from './content/home-api.ts';
 import { createDataSaverApi } from './content/data-saver.ts';
+import { createLanguagesApi } from './content/languages-api.ts';
 import { createSlipApi } from './betslip/slip-api.ts';
 import { createSportsApi } from './sports/sports-api.ts';
 import { createCouponsApi } from './coupons/coupons-api.ts';
@@ -72,6 +73,7 @@ export function createCoreApi(deps: CoreDeps) {
     ...createMoneyApi(ctx),
     ...createBackOfficeApi(ctx),
     ...createContentApi(ctx),
+    ...createLanguagesApi(ctx),
     ...createHomeApi(ctx),
     ...createDataSaverApi(ctx),
     ...createProtectionApi(ctx),

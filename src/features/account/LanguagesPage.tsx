@@ -1,12 +1,21 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { LANGUAGES, LANGUAGE_INFO } from '../../i18n/languages.ts';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { core } from '../../core-client.ts';
+import { useLoad } from '../../ui/use-load.ts';
+import { LANGUAGE_INFO, isLang } from '../../i18n/languages.ts';
 import { PageHeader } from './PageHeader.tsx';
 
-/** Choosing a language sets it and goes Home (section 2); the language cookie lasts 365 days. */
+const languages = () => core.languages();
+
+/**
+ * The languages the site offers (the `languages` call of section 7, from the site settings), each
+ * in its own name and script. Choosing one sets it and goes Home (section 2); the language cookie
+ * lasts 365 days.
+ */
 export function LanguagesPage({ lang }: { lang: string }) {
   const { t } = useLingui();
   const navigate = useNavigate();
+  const { load } = useLoad(languages);
   const choose = (code: string) => {
     document.cookie = `lang=${code}; path=/; max-age=${365 * 86_400}; samesite=lax`;
     localStorage.setItem('lang', code);
@@ -15,15 +24,19 @@ export function LanguagesPage({ lang }: { lang: string }) {
   return (
     <div className="acc-page">
       <PageHeader title={t`Languages`} />
-      <ul className="acc-choices" data-testid="languages">
-        {LANGUAGES.map((code) => (
-          <li key={code}>
-            <button type="button" aria-pressed={code === lang} onClick={() => choose(code)} lang={LANGUAGE_INFO[code].tag} dir={LANGUAGE_INFO[code].dir}>
-              <span>{LANGUAGE_INFO[code].native}</span><small>{code}</small>
-            </button>
-          </li>
-        ))}
-      </ul>
+      {load.state === 'loading' && <div className="skeleton" style={{ height: 17 * 52 }} aria-busy="true" />}
+      {load.state === 'ready' && (
+        <ul className="acc-choices" data-testid="languages">
+          {load.data.filter((l) => isLang(l.lang)).map((l) => (
+            <li key={l.lang}>
+              <button type="button" aria-pressed={l.lang === lang} onClick={() => choose(l.lang)} data-lang={l.lang}>
+                <span lang={LANGUAGE_INFO[l.lang].tag} dir={l.dir}>{l.name}</span>
+                <small>{l.default ? <><Trans>default</Trans> · </> : null}{l.lang}</small>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { SETTING_FLAGS, SETTINGS_SCREENS, type SettingsScreen } from '../../../.
 import type { SiteSettingKey, SiteSettings } from '../../../../domain/settings/site-settings.ts';
 import type { BoSaveSiteSettingsReply, BoSiteSettingsReply } from '../../../../domain/backoffice/catalogue-calls.ts';
 import type { BoFailure } from '../bo-client.ts';
+import { LANGUAGES, LANGUAGE_INFO } from '../../../i18n/languages.ts';
 
 /** The label of every setting in the operator's language. */
 const LABEL: Record<SiteSettingKey, MessageDescriptor> = {
@@ -19,7 +20,7 @@ const LABEL: Record<SiteSettingKey, MessageDescriptor> = {
   enable_rows: msg`Row view of matches`, payway: msg`Payment methods page`, currencyMode: msg`Currency after the amount`,
   tofixedNumber: msg`Decimals of amounts`, serverId: msg`Server id`, matches_day: msg`Days of matches listed`, coupons_day: msg`Days of coupons listed`,
   coupon_amount_group: msg`Stake buttons (minor units, comma separated)`, virtualgames_ids: msg`Virtual game ids (comma separated)`,
-  tvgames_ids: msg`TV game ids (comma separated)`,
+  tvgames_ids: msg`TV game ids (comma separated)`, languages: msg`Languages offered`,
   base_url: msg`Site address`, site_api: msg`Banner image host`, logo_host: msg`Team logo host`, statistic_url: msg`Statistics address`,
   points_table_url: msg`Standings address`, redirectRegister: msg`Registration redirect address`, whatsapp_number: msg`WhatsApp number`,
   facebook_link: msg`Facebook link`, twitter_link: msg`X (Twitter) link`, instagram_link: msg`Instagram link`, telegram_link: msg`Telegram link`,
@@ -41,6 +42,26 @@ function Field({ k, value, def, onChange }: { k: SiteSettingKey; value: Value; d
   }
   if (typeof def === 'number') {
     return <label className="bo-field"><span>{label}</span><input type="number" name={k} value={String(value)} onChange={(e) => onChange(Number(e.target.value))} /></label>;
+  }
+  if (k === 'languages') {
+    // The languages the site offers (the `languages` call): one box each, in section 9 order.
+    const on = new Set(value as string[]);
+    return (
+      <fieldset className="bo-field" style={{ gridColumn: '1 / -1' }} data-testid="bo-languages">
+        <legend>{label}</legend>
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 'var(--space-2) var(--space-4)' }}>
+          {LANGUAGES.map((l) => (
+            <label key={l} className="bo-check">
+              <input type="checkbox" name={`languages.${l}`} checked={on.has(l)} onChange={(e) => onChange(LANGUAGES.filter((x) => (x === l ? e.target.checked : on.has(x))))} />
+              <span lang={LANGUAGE_INFO[l].tag} dir={LANGUAGE_INFO[l].dir}>{LANGUAGE_INFO[l].native}</span> <small>{l}</small>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    );
+  }
+  if (k === 'default_language') {
+    return <label className="bo-field"><span>{label}</span><select name={k} value={String(value)} onChange={(e) => onChange(e.target.value)}>{LANGUAGES.map((l) => <option key={l} value={l}>{LANGUAGE_INFO[l].native} ({l})</option>)}</select></label>;
   }
   if (Array.isArray(def)) {
     const text = (value as number[]).join(', ');
