@@ -32,21 +32,6 @@ export function drawMustDrop(seed: number, cap: number, draw: (min: number, max:
 }
 
 /**
- * The last statement of a bet's transaction, sent with its COMMIT: the bet's contribution rows to
- * the tiers its product feeds (no tier row is locked) and the transaction's stored reply.
- * Parameters: product, stake (minor units), casino transaction id, now, reply, user id, round id.
- */
-export const CONTRIBUTE_AND_REPLY = {
-  name: 'casino_bet_final',
-  text: `with t as (select id, ($2::bigint * ${POOL_PER_MINOR} * contrib_ppm) / 1000000 as amount from jackpots
-                  where status = 1 and pool is not null and $1::smallint = any(products) and contrib_ppm > 0),
-     ins as (insert into jackpot_contributions (jackpot_id, tx_id, amount, created_at)
-             select id, $3::bigint, amount, $4::timestamptz from t where amount > 0 returning jackpot_id)
-     update casino_transactions set reply = $5::jsonb, user_id = $6::int, round_id = $7::bigint where id = $3::bigint
-     returning (select count(*) from ins)::int as contributions`,
-};
-
-/**
  * Folds the contributions not yet in their pools, all tiers in one transaction: in contribution
  * order, the one that reaches a tier's must-drop point wins that pool for its player.
  */

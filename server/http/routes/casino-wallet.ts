@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { CallDeps } from '../call.ts';
-import { walletCall, type WalletOp } from '../../casino/wallet.ts';
+import { createWalletQueue, type WalletOp } from '../../casino/wallet.ts';
 import { demoReply, parseDemoCall, WALLET_OPS, type DemoReply } from '../../casino/protocols/demo.ts';
 import { hmacVerifier, providerSecret, SIGNATURE_HEADER } from '../../casino/signature.ts';
 import { publishWinners } from '../../casino/events.ts';
@@ -20,6 +20,7 @@ interface ProviderRow { id: number; protocol: string; secret_env: string; status
 
 export function registerCasinoWallet(app: FastifyInstance, deps: CallDeps): { fold(): Promise<void> } {
   const folder = jackpotFolder(deps.db, deps.clock, (drops) => void publishWinners(deps.db, { drops }, deps.clock()).catch(() => undefined));
+  const wallet = createWalletQueue(deps.db);
   const providers = new Map<string, { row: ProviderRow; at: number }>();
   const providerOf = async (code: string): Promise<ProviderRow | undefined> => {
     const hit = providers.get(code);
@@ -46,7 +47,7 @@ export function registerCasinoWallet(app: FastifyInstance, deps: CallDeps): { fo
       const parsed = parseDemoCall(raw, typeof sig === 'string' ? sig : undefined, op, provider.id, hmacVerifier(providerSecret(provider.secret_env)));
       if ('reply' in parsed) return send(parsed.reply);
       const now = deps.clock();
-      const work = walletCall(deps.db, parsed.request, now).then(async ({ reply: r, effects }) => {
+      const work = wallet.call(parsed.request, now).then(async ({ reply: r, effects }) => {
         await publishWinners(deps.db, effects, now).catch((err: unknown) => req.log.warn({ err }, 'casino winners not published'));
         // the pools take the bet's contribution after the reply is on its way
         if (effects.contributed) void folder.request();
