@@ -9,7 +9,10 @@ import { z } from 'zod';
 import { common } from '../protocol/calls.ts';
 import { PRODUCTS } from '../account/permissions.ts';
 import { ALL_PERMISSIONS, type BoArea, type Permission, type Role } from './permissions.ts';
+import { BO_CATALOGUE_ENTITY_CALLS } from '../catalogue/calls.ts';
 import { BO_CONTENT_CALLS } from '../content/bo-calls.ts';
+import { BO_CASINO_CALLS } from '../casino/calls.ts';
+import { BO_TRADING_CALLS } from '../trading/calls.ts';
 
 const int = z.number().int();
 const id = int.positive();
@@ -265,8 +268,14 @@ export const BO_CALLS = {
   'bo/auditLog': { payload: boAuditPayload, permission: 'viewAudit' },
   'bo/auditCheck': { payload: boEmptyPayload, permission: 'viewAudit' },
   'bo/ipLogs': { payload: boIpLogsPayload, permission: 'viewIpLogs' },
+  // The catalogue (issue 13): sports, countries, leagues, teams, markets.
+  ...BO_CATALOGUE_ENTITY_CALLS,
   // Content (issue 13): images, banners, pages, pop-ups, notifications, bonuses, payment methods.
   ...BO_CONTENT_CALLS,
+  // Casino games management and dealers' casino limits (issue 14).
+  ...BO_CASINO_CALLS,
+  // Trading and live betting settings (issue 13): fixtures, markets, prices, IP permissions.
+  ...BO_TRADING_CALLS,
 } as const satisfies Record<string, { payload: z.ZodType; permission: Permission | null }>;
 export type BoCallName = keyof typeof BO_CALLS;
 /** The existing transfer-request and affiliate calls (payloads in domain/protocol/calls.ts) and their permissions. */

@@ -74,8 +74,15 @@ export const PERMISSIONS = {
   // Operator team: the site's settings (issue 13).
   manageSettings: 'manageSettings',
   enterResults: 'enterResults',
+  // Operator team: hand-made fixtures, prices, suspensions, stake limits; live betting settings (issue 13).
+  manageTrading: 'manageTrading',
+  manageLiveBetting: 'manageLiveBetting',
+  // Operator team: sports, countries, leagues, teams and markets (issue 13).
+  manageCatalogue: 'manageCatalogue',
   // Operator team: banners, pages, pop-ups, notifications, bonuses, payment methods, images (issue 13).
   manageContent: 'manageContent',
+  // Operator team: casino providers, games, categories and the dealers' casino limits (issue 14).
+  manageCasino: 'manageCasino',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 export const ALL_PERMISSIONS = Object.keys(PERMISSIONS) as Permission[];
@@ -156,6 +163,10 @@ export const BO_MENU: readonly BoArea[] = [
   { key: 'logs', path: 'logs', permission: 'viewAudit', group: 'logs' },
   { key: 'ipLogs', path: 'ip-logs', permission: 'viewIpLogs', group: 'logs' },
   { key: 'results', path: 'results', permission: 'enterResults', group: 'coupons' },
+  { key: 'trading', path: 'trading', permission: 'manageTrading', group: 'coupons' },
+  { key: 'liveSettings', path: 'live-settings', permission: 'manageLiveBetting', group: 'coupons' },
+  { key: 'catalogue', path: 'catalogue', permission: 'manageCatalogue', group: 'site' },
+  { key: 'catalogueMarkets', path: 'catalogue-markets', permission: 'manageCatalogue', group: 'site' },
   { key: 'contentBanners', path: 'content-banners', permission: 'manageContent', group: 'site' },
   { key: 'contentPages', path: 'content-pages', permission: 'manageContent', group: 'site' },
   { key: 'contentPopups', path: 'content-popups', permission: 'manageContent', group: 'site' },
@@ -166,6 +177,8 @@ export const BO_MENU: readonly BoArea[] = [
   { key: 'settingsSite', path: 'settings-site', permission: 'manageSettings', group: 'site' },
   { key: 'settingsTheme', path: 'settings-theme', permission: 'manageSettings', group: 'site' },
   { key: 'settingsEmail', path: 'settings-email', permission: 'manageSettings', group: 'site' },
+  { key: 'settingsRetail', path: 'settings-retail', permission: 'manageSettings', group: 'site' },
+  { key: 'casino', path: 'casino', permission: 'manageCasino', group: 'site' },
   { key: 'changePassword', path: 'change-password', permission: null, group: 'account' },
 ];
 

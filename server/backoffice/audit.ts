@@ -23,7 +23,7 @@ const AUDIT_LOCK = 724012;
 const GENESIS = '0'.repeat(64);
 
 /** JSON with sorted keys: jsonb does not keep key order, the hash must not depend on it. */
-function canonical(v: unknown): string {
+export function canonical(v: unknown): string {
   if (v === undefined || v === null) return 'null';
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
   if (v instanceof Date) return JSON.stringify(v.toISOString());

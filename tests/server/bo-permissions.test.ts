@@ -8,6 +8,7 @@ import { describe, expect, it, beforeAll } from 'vitest';
 import { drivers, useHarness } from './harness.ts';
 import { BO_CALLS, BO_LEGACY_CALLS } from '../../domain/backoffice/calls.ts';
 import { otpNow } from '../../server/backoffice/session.ts';
+import { DEFAULT_MARKET_SETTINGS } from '../../domain/catalogue/markets.ts';
 import { boLogin, boMoney, branch, create, json, uname, type Body, type Branch } from './bo-helpers.ts';
 
 const DRIVERS = await drivers();
@@ -47,6 +48,24 @@ function plan(name: string, t: Targets): { payload: Record<string, unknown>; kin
     case 'bo/couponDetail': case 'bo/cancelCoupon': case 'bo/setCouponWaiting': case 'bo/sellCoupon': case 'bo/markCouponPaid':
       return { payload: { couponId: t.coupon }, kind: 'target' };
     case 'bo/dailyReport': case 'bo/stakeRanges': case 'bo/paymentBands': return { payload: { ...day, dealerId: t.dealer }, kind: 'target' };
+    // The catalogue (issue 13): the operator team's; a save creates passive rows, a merge of missing rows is refused after the guard.
+    case 'bo/catalogueSports': case 'bo/catalogueCountries': case 'bo/catalogueLeagues': case 'bo/catalogueTeams': case 'bo/catalogueMarkets': return { payload: {}, kind: 'none' };
+    case 'bo/catalogueSaveSport': return { payload: { id: 9001, name: 'Matrix sport', status: 0 }, kind: 'none' };
+    case 'bo/catalogueSaveCountry': case 'bo/catalogueSaveTeam': return { payload: { sportId: 1, name: 'Matrix row', status: 0 }, kind: 'none' };
+    case 'bo/catalogueSaveLeague': return { payload: { sportId: 1, categoryId: 9_999_999, name: 'Matrix league' }, kind: 'none' };
+    case 'bo/catalogueMergeTeams': case 'bo/catalogueMergeLeagues': return { payload: { keepId: 9_999_998, mergeId: 9_999_999 }, kind: 'none' };
+    case 'bo/catalogueSaveOddType': return { payload: { type: DEFAULT_MARKET_SETTINGS.types[0] }, kind: 'none' };
+    case 'bo/catalogueSaveFilters': return { payload: { sportId: 1, filters: DEFAULT_MARKET_SETTINGS.filters['1'] }, kind: 'none' };
+    case 'bo/catalogueSaveLiveOrder': return { payload: { leagueIds: [] }, kind: 'none' };
+    // Trading and live betting (issue 13): the operator team's; actions on a missing match or sport are refused after the guard.
+    case 'bo/tradingFixtures': case 'bo/tradingCatalogue': case 'bo/liveSettings': return { payload: {}, kind: 'none' };
+    case 'bo/tradingFixture': case 'bo/setMatchStatus': case 'bo/setStakeLimit': return { payload: { matchId: 2_000_000_000, open: true, stakeLimit: 0 }, kind: 'none' };
+    case 'bo/setPrice': case 'bo/setMarketStatus': return { payload: { matchId: 2_000_000_000, oddId: 1, oddsId: 1, odd: 2_000, active: 1 }, kind: 'none' };
+    case 'bo/createFixture': return { payload: { tournamentId: 9_999_999, homeTeamId: 1, awayTeamId: 2, matchDate: '2026-12-01T12:00:00Z' }, kind: 'none' };
+    case 'bo/openMarket': return { payload: { matchId: 2_000_000_000, oddsType: 186, outcomes: [{ outcomeId: 4, odd: 1_800 }, { outcomeId: 5, odd: 2_000 }] }, kind: 'none' };
+    case 'bo/setLiveOddTypes': return { payload: { sportId: 9_999_999, oddsTypes: [] }, kind: 'none' };
+    case 'bo/addIpRule': return { payload: { cidr: '192.0.2.0/24', action: 'deny' }, kind: 'none' };
+    case 'bo/removeIpRule': return { payload: { ruleId: 2_000_000_000 }, kind: 'none' };
     default: throw new Error(`no plan for ${name}`);
   }
 }

@@ -1,13 +1,14 @@
 import type { Queryable } from '../client.ts';
 import type { Category, MatchListItem, OddsGroup, Sport, Tournament } from '../../../domain/protocol/entities.ts';
 import { MARKETS, marketOf, outcomeName } from '../../../domain/market/catalogue.ts';
+import { lineHidden, listTypes, marketSettings, oddTypeName, outcomeNameIn } from '../../catalogue/markets.ts';
 
 /** A not-started match more than 5 minutes past its start is no longer listed (section 4). */
 export const LIST_GRACE_MS = 5 * 60_000;
 /** The All time filter spans matches-in-days (section 9). */
 export const MATCHES_IN_DAYS = 30;
-/** Odds types a list row carries when the payload names none: the main markets (section 9). */
-export const LIST_DEFAULT_ODDS = [1, 186, 14, 16, 18];
+/** Odds types a list row carries when the payload names none: the operator's list types (today's defaults: the main markets of section 9). */
+export const listDefaultOdds = (): number[] => listTypes();
 
 /** The time window of a list as the client's time filter sent it (epoch ms), both ends optional. */
 export interface Window {
@@ -20,8 +21,10 @@ export interface MatchFilter extends Window {
   categoryId?: number | undefined;
   tournamentId?: number | undefined;
   keyWord?: string | undefined;
-  /** Odds types to attach; undefined = LIST_DEFAULT_ODDS. */
+  /** Odds types to attach; undefined = listDefaultOdds(). */
   oddsTypes?: number[] | undefined;
+  /** The player's language: names in it (English, then the stored name, as the fallback). */
+  lang?: string | undefined;
   /** Only highlights (weight above 0). */
   highlights?: boolean | undefined;
   limit?: number | undefined;
@@ -45,7 +48,9 @@ function params() {
 function listedWhere(w: Window, now: number, p: (v: unknown) => string): string[] {
   const from = Math.max(now - LIST_GRACE_MS, w.start ?? 0);
   const to = w.end ?? Math.max(now, w.start ?? 0) + MATCHES_IN_DAYS * 86_400_000;
-  return [`m.status = 'not_started'`, 'm.active = 1', 's.status = 1', `m.match_date > ${p(new Date(from))}`, `m.match_date < ${p(new Date(to))}`];
+  // A passive country or league (back office) lists none of its matches; few rows are ever passive.
+  return [`m.status = 'not_started'`, 'm.active = 1', 's.status = 1', `m.match_date > ${p(new Date(from))}`, `m.match_date < ${p(new Date(to))}`,
+    'm.tournament_id not in (select id from tournaments where status = 0)', 'm.category_id not in (select id from categories where status = 0)'];
 }
 
 /** ILIKE pattern of a keyword, its wildcards taken literally. */
@@ -73,6 +78,10 @@ interface MatchRow {
   live_active: number; min_tip: number; odd_count: number; short_code: string; odds: OddRow[] | null;
 }
 
+/** A catalogue row's name in the language of a parameter: its own, else English, else the stored name (migration 210). */
+const named = (alias: string, column: string, langParam: string) =>
+  `coalesce(nullif(${alias}.names->>${langParam}, ''), nullif(${alias}.names->>'en', ''), ${alias}.${column})`;
+
 /**
  * One query for a page of matches with their odds: team and league names come from scalar lookups
  * and the odds as one JSON value per match. PostgreSQL evaluates these after the sort and limit, only for the rows
@@ -80,11 +89,11 @@ interface MatchRow {
  * The odds come flat (one JSON array per outcome), one aggregate per match.
  * typesParam: the parameter holding the asked odds types, or '' for all of them; extra: leading columns.
  */
-const matchSelect = (typesParam: string, extra = '') => `
-  select ${extra}m.id, m.match_date, m.sport_id, s.name as sport_name, m.category_id, c.title as category_name, c.flag as category_flag,
-         m.tournament_id, (select t.title from tournaments t where t.id = m.tournament_id) as tournament_name,
-         m.home_id, (select h.name from teams h where h.id = m.home_id) as home,
-         m.away_id, (select a.name from teams a where a.id = m.away_id) as away,
+const matchSelect = (typesParam: string, extra = '', langParam = "''") => `
+  select ${extra}m.id, m.match_date, m.sport_id, ${named('s', 'name', langParam)} as sport_name, m.category_id, ${named('c', 'title', langParam)} as category_name, c.flag as category_flag,
+         m.tournament_id, (select ${named('t', 'title', langParam)} from tournaments t where t.id = m.tournament_id) as tournament_name,
+         m.home_id, (select ${named('h', 'name', langParam)} from teams h where h.id = m.home_id) as home,
+         m.away_id, (select ${named('a', 'name', langParam)} from teams a where a.id = m.away_id) as away,
          m.status, m.bet_status, m.active, m.live_active, m.min_tip, m.short_code, m.odd_count,
          (select json_agg(json_build_array(g.id, g.odds_type, g.special, g.active, o.id, o.outcome_id, o.odd, o.active) order by g.id, o.outcome_id)
             from odds_groups g join outcomes o on o.group_id = g.id
@@ -99,6 +108,7 @@ const matchSelect = (typesParam: string, extra = '') => `
  * with the asked odds groups.
  */
 export async function listMatches(q: Queryable, f: MatchFilter, now: number): Promise<{ results: MatchListItem[]; totalRows: number }> {
+  await marketSettings(q);
   const { list, p } = params();
   const where = listedWhere(f, now, p);
   if (f.sportId) where.push(`m.sport_id = ${p(f.sportId)}`);
@@ -108,19 +118,20 @@ export async function listMatches(q: Queryable, f: MatchFilter, now: number): Pr
   if (f.highlights) where.push('m.highlight > 0');
   if (f.keyWord) where.push(`m.search_text ilike ${p(likePattern(f.keyWord))}`);
   const whereSql = where.join(' and ');
-  if (f.perSport) return listPerSport(q, whereSql, list, p, f.oddsTypes, f.perSport);
+  if (f.perSport) return listPerSport(q, whereSql, list, p, f.oddsTypes, f.perSport, f.lang);
   const countParams = [...list];
   const limit = f.limit ?? 100;
   const offset = f.offset ?? 0;
-  const types = p(f.oddsTypes?.length ? f.oddsTypes : LIST_DEFAULT_ODDS);
+  const types = p(f.oddsTypes?.length ? f.oddsTypes : listDefaultOdds());
+  const langParam = p(f.lang ?? '');
   const order = `order by m.match_date, ${f.highlights ? 'm.highlight desc, ' : ''}m.id limit ${p(limit)} offset ${p(offset)}`;
   // A keyword is found on the trigram index first (materialized), then sorted: left to itself the
   // planner may walk the date index hoping to meet 'limit' hits early, a full scan for a rare word.
   // The hits also give the count, so a search reads the trigram index once.
   const rowsSql = f.keyWord
     ? `with hit as materialized (select m.id from matches m join sports s on s.id = m.sport_id where ${whereSql})
-       ${matchSelect(types, '(select count(*)::int from hit) as hits, ')} where m.id in (select id from hit) ${order}`
-    : `${matchSelect(types)} where ${whereSql} ${order}`;
+       ${matchSelect(types, '(select count(*)::int from hit) as hits, ', langParam)} where m.id in (select id from hit) ${order}`
+    : `${matchSelect(types, '', langParam)} where ${whereSql} ${order}`;
   const rows = await q.query<MatchRow & { hits?: number }>(rowsSql, list);
   // A page that is not full tells the total itself; only a full (or empty, paged) one needs a count.
   let total = rows[0]?.hits ?? offset + rows.length;
@@ -128,7 +139,7 @@ export async function listMatches(q: Queryable, f: MatchFilter, now: number): Pr
     const [count] = await q.query<{ n: number }>(`select count(*)::int as n from matches m join sports s on s.id = m.sport_id where ${whereSql}`, countParams);
     total = count?.n ?? 0;
   }
-  return { results: rows.map(toListItem), totalRows: total };
+  return { results: rows.map((r) => toListItem(r, f.lang)), totalRows: total };
 }
 
 /**
@@ -136,29 +147,35 @@ export async function listMatches(q: Queryable, f: MatchFilter, now: number): Pr
  * walks the (sport, date) index and stops at the limit, where one global 'earliest N' would let a
  * sport with many matches crowd the others out.
  */
-async function listPerSport(q: Queryable, whereSql: string, list: unknown[], p: (v: unknown) => string, oddsTypes: number[] | undefined, perSport: number): Promise<{ results: MatchListItem[]; totalRows: number }> {
-  const types = p(oddsTypes?.length ? oddsTypes : LIST_DEFAULT_ODDS);
+async function listPerSport(q: Queryable, whereSql: string, list: unknown[], p: (v: unknown) => string, oddsTypes: number[] | undefined, perSport: number, lang: string | undefined): Promise<{ results: MatchListItem[]; totalRows: number }> {
+  const types = p(oddsTypes?.length ? oddsTypes : listDefaultOdds());
+  const langParam = p(lang ?? '');
   const sql = `with pick as materialized (
       select x.id from sports s0 cross join lateral (
         select m.id from matches m join sports s on s.id = m.sport_id
          where m.sport_id = s0.id and ${whereSql} order by m.match_date, m.id limit ${p(perSport)}) x)
-    ${matchSelect(types)} where m.id in (select id from pick) order by m.match_date, m.id`;
+    ${matchSelect(types, '', langParam)} where m.id in (select id from pick) order by m.match_date, m.id`;
   const rows = await q.query<MatchRow>(sql, list);
-  return { results: rows.map(toListItem), totalRows: rows.length };
+  return { results: rows.map((r) => toListItem(r, lang)), totalRows: rows.length };
 }
 
-/** One match with all its markets, or undefined. */
-export async function matchWithOdds(q: Queryable, matchId: number): Promise<MatchListItem | undefined> {
-  const [row] = await q.query<MatchRow>(`${matchSelect('')} where m.id = $1`, [matchId]);
-  return row && toListItem(row);
+/**
+ * One match with all its markets, or undefined. lang: a player's request (names in that language,
+ * lines the operator hides left out); none: the operator's view (stored names, every line).
+ */
+export async function matchWithOdds(q: Queryable, matchId: number, lang?: string): Promise<MatchListItem | undefined> {
+  await marketSettings(q);
+  const [row] = await q.query<MatchRow>(`${matchSelect('', '', '$2')} where m.id = $1`, [matchId, lang ?? '']);
+  return row && toListItem(row, lang);
 }
 
 /** The listed match of a short code (already upper-cased) with all its markets, or undefined. */
-export async function matchByShortCode(q: Queryable, code: string, now: number): Promise<MatchListItem | undefined> {
+export async function matchByShortCode(q: Queryable, code: string, now: number, lang?: string): Promise<MatchListItem | undefined> {
+  await marketSettings(q);
   const { list, p } = params();
   const where = [`m.short_code = ${p(code)}`, ...listedWhere({}, now, p)];
-  const [row] = await q.query<MatchRow>(`${matchSelect('')} where ${where.join(' and ')}`, list);
-  return row && toListItem(row);
+  const [row] = await q.query<MatchRow>(`${matchSelect('', '', p(lang ?? ''))} where ${where.join(' and ')}`, list);
+  return row && toListItem(row, lang);
 }
 
 /** Catalogue order of the markets, so a match detail opens with the main ones first. */
@@ -168,18 +185,22 @@ const specialKey = (s: string): number => {
   return Number.isFinite(n) ? n : 0;
 };
 
-/** The odds groups of a match in the wire shape, main markets first, lines in ascending order. */
-function toOddsGroups(groups: GroupRow[]): OddsGroup[] {
-  const sorted = groups.sort((x, y) =>
+/**
+ * The odds groups of a match in the wire shape, main markets first, lines in ascending order.
+ * lang: a player's (names from the operator's catalogue in that language, hidden lines dropped).
+ */
+function toOddsGroups(groups: GroupRow[], lang: string | undefined): OddsGroup[] {
+  const shown = lang === undefined ? groups : groups.filter((g) => !lineHidden(g.odds_type, g.special));
+  const sorted = shown.sort((x, y) =>
     (MARKET_ORDER.get(x.odds_type) ?? 1000 + x.odds_type) - (MARKET_ORDER.get(y.odds_type) ?? 1000 + y.odds_type)
     || specialKey(x.special) - specialKey(y.special) || x.id - y.id);
   return sorted.map((g) => {
-    const market = marketOf(g.odds_type);
+    const name = lang === undefined ? marketOf(g.odds_type)?.name ?? String(g.odds_type) : oddTypeName(g.odds_type, lang);
     return {
       oddsid: g.id,
       oddstype: g.odds_type,
-      typeName: market?.name ?? String(g.odds_type),
-      nicename: market?.name ?? String(g.odds_type),
+      typeName: name,
+      nicename: name,
       special: g.special,
       active: g.active ? 1 : 0,
       iss: g.active ? 0 : 1,
@@ -187,7 +208,7 @@ function toOddsGroups(groups: GroupRow[]): OddsGroup[] {
       outcomes: g.outcomes.map((o) => ({
         oddid: o.id,
         outcomeid: o.outcome_id,
-        outcome: outcomeName(g.odds_type, o.outcome_id),
+        outcome: lang === undefined ? outcomeName(g.odds_type, o.outcome_id) : outcomeNameIn(g.odds_type, o.outcome_id, lang),
         odd: o.odd,
         special: g.special,
         active: o.active && g.active ? 1 : 0,
@@ -198,7 +219,7 @@ function toOddsGroups(groups: GroupRow[]): OddsGroup[] {
   });
 }
 
-function toListItem(r: MatchRow): MatchListItem {
+function toListItem(r: MatchRow, lang: string | undefined): MatchListItem {
   return {
     id: r.id,
     matchDate: new Date(r.match_date).toISOString(),
@@ -221,16 +242,16 @@ function toListItem(r: MatchRow): MatchListItem {
     matchstatus: r.status,
     betstatus: r.bet_status,
     shortCode: r.short_code,
-    odds: toOddsGroups(groupsOf(r.odds)),
+    odds: toOddsGroups(groupsOf(r.odds), lang),
   };
 }
 
 /** Shown sports (status 1) with the count of their listed matches in the window, in list order. */
-export async function listSports(q: Queryable, w: Window, now: number): Promise<Sport[]> {
+export async function listSports(q: Queryable, w: Window, now: number, lang = ''): Promise<Sport[]> {
   const { list, p } = params();
   const where = listedWhere(w, now, p).join(' and ');
   return q.query<Sport>(
-    `select s.id, s.name, s.status::int as status, coalesce(x.n, 0)::int as "matchCount"
+    `select s.id, ${named('s', 'name', p(lang))} as name, s.status::int as status, coalesce(x.n, 0)::int as "matchCount"
        from sports s
        left join (select m.sport_id, count(*) as n from matches m join sports s on s.id = m.sport_id where ${where} group by m.sport_id) x
          on x.sport_id = s.id
@@ -248,7 +269,7 @@ export async function listCategories(q: Queryable, sportId: number, w: Window, n
   const { list, p } = params();
   const where = [...listedWhere(w, now, p), `m.sport_id = ${p(sportId)}`].join(' and ');
   const rows = await q.query<Category>(
-    `select c.id, c.title, c.flag as "countryFlag", count(*)::int as "matchCount", c.sport_id as sid
+    `select c.id, ${named('c', 'title', p(lang))} as title, c.flag as "countryFlag", count(*)::int as "matchCount", c.sport_id as sid
        from matches m join sports s on s.id = m.sport_id join categories c on c.id = m.category_id
       where ${where}
       group by c.id`,
@@ -259,12 +280,12 @@ export async function listCategories(q: Queryable, sportId: number, w: Window, n
 }
 
 /** Leagues of a country that have listed matches in the window, with counts, in league order. */
-export async function listTournaments(q: Queryable, f: { sportId?: number | undefined; categoryId: number }, w: Window, now: number): Promise<Tournament[]> {
+export async function listTournaments(q: Queryable, f: { sportId?: number | undefined; categoryId: number }, w: Window, now: number, lang = ''): Promise<Tournament[]> {
   const { list, p } = params();
   const where = [...listedWhere(w, now, p), `m.category_id = ${p(f.categoryId)}`];
   if (f.sportId) where.push(`m.sport_id = ${p(f.sportId)}`);
   return q.query<Tournament>(
-    `select t.id, t.title, count(*)::int as "matchCount", t.sport_id as sid, t.category_id as cid
+    `select t.id, ${named('t', 'title', p(lang))} as title, count(*)::int as "matchCount", t.sport_id as sid, t.category_id as cid
        from matches m join sports s on s.id = m.sport_id join tournaments t on t.id = m.tournament_id
       where ${where.join(' and ')}
       group by t.id order by t.list_order, t.title, t.id`,

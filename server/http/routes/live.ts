@@ -9,6 +9,7 @@ import type { LiveMatch } from '../../../domain/protocol/feed.ts';
 import type { LiveState } from '../../feed/live-state.ts';
 import { CallError, defineCall, type CallDeps } from '../call.ts';
 import { SITE_SETTINGS } from './settings.ts';
+import { liveLeagueRank, marketSettings } from '../../catalogue/markets.ts';
 
 /** Sports whose live matches the simulator 'streams' (the TV list); a real provider gives its own. */
 const TV_SPORTS = new Set([1, 3, 5]);
@@ -22,6 +23,7 @@ export function registerLiveCalls(app: FastifyInstance, deps: CallDeps, live: Li
   defineCall(app, deps, 'liveMatches', liveMatchesPayload, async (p, ctx) => {
     const all = live.listMatches();
     const names = await sportNames(ctx.db);
+    await marketSettings(ctx.db);
     const counts = new Map<number, number>();
     for (const m of all) counts.set(m.sid, (counts.get(m.sid) ?? 0) + 1);
     const sports = [...counts].sort((a, b) => a[0] - b[0])
@@ -31,7 +33,8 @@ export function registerLiveCalls(app: FastifyInstance, deps: CallDeps, live: Li
     const list = all
       .filter((m) => !p.sportId || m.sid === p.sportId)
       .filter((m) => !kw || kw.length < 3 || `${m.h} ${m.a} ${m.tn} ${m.cn}`.toLocaleLowerCase('tr').includes(kw))
-      .sort((a, b) => a.d - b.d || a.id - b.id);
+      // The operator's football league order first (back office, empty by default), then by start.
+      .sort((a, b) => liveLeagueRank(a.sid, a.tid) - liveLeagueRank(b.sid, b.tid) || a.d - b.d || a.id - b.id);
     const page = list.slice(p.order ?? 0, (p.order ?? 0) + (p.limit ?? 1000))
       .map((m) => (types ? { ...m, odds: m.odds.filter((g) => types.has(g.oddstype)) } : m));
     return { status: true, data: { matches: page, sports, totalRows: list.length } };

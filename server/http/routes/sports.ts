@@ -16,7 +16,7 @@ const windowOf = (p: { startDate?: string | undefined; endDate?: string | undefi
 export function registerSportsCalls(app: FastifyInstance, deps: CallDeps): void {
   defineCall(app, deps, 'sports', sportsPayload, async (p, ctx) => ({
     status: true,
-    results: await listSports(ctx.db, windowOf(p), ctx.now),
+    results: await listSports(ctx.db, windowOf(p), ctx.now, ctx.lang),
   }));
 
   defineCall(app, deps, 'categories', categoriesPayload, async (p, ctx) => ({
@@ -26,13 +26,13 @@ export function registerSportsCalls(app: FastifyInstance, deps: CallDeps): void 
 
   defineCall(app, deps, 'tournament', tournamentPayload, async (p, ctx) => ({
     status: true,
-    results: await listTournaments(ctx.db, { sportId: p.sportId, categoryId: p.categoryId }, windowOf(p), ctx.now),
+    results: await listTournaments(ctx.db, { sportId: p.sportId, categoryId: p.categoryId }, windowOf(p), ctx.now, ctx.lang),
   }));
 
   const matches = (highlights: boolean) => defineCall(app, deps, highlights ? 'highlights' : 'matches', matchesPayload, async (p, ctx) => {
     const { results, totalRows } = await listMatches(ctx.db, {
       sportId: p.sportId, categoryId: p.categoryId, tournamentId: p.tournamentId, keyWord: p.keyWord?.trim() || undefined,
-      oddsTypes: p.odds, ...windowOf(p),
+      oddsTypes: p.odds, lang: ctx.lang, ...windowOf(p),
       highlights: highlights || p.highList === 1,
       limit: highlights ? Math.min(p.limit ?? HIGHLIGHTS_LIMIT, HIGHLIGHTS_LIMIT) : p.limit, offset: p.order,
       perSport: highlights ? undefined : p.perSport,
@@ -44,7 +44,7 @@ export function registerSportsCalls(app: FastifyInstance, deps: CallDeps): void 
   matches(true);
 
   defineCall(app, deps, 'odds', oddsPayload, async (p, ctx) => {
-    const match = await matchWithOdds(ctx.db, p.matchId);
+    const match = await matchWithOdds(ctx.db, p.matchId, ctx.lang);
     if (!match) throw new CallError(404, 'matchNotFound');
     const { odds, ...rest } = match;
     return { status: true, match: rest, results: odds };
@@ -53,7 +53,7 @@ export function registerSportsCalls(app: FastifyInstance, deps: CallDeps): void 
   defineCall(app, deps, 'shortcode', shortcodePayload, async (p, ctx) => {
     // Section 5: the entered code is upper-cased; an unknown (or no longer listed) code is searchNotFound.
     const code = String(p.code).trim().toUpperCase();
-    const match = await matchByShortCode(ctx.db, code, ctx.now);
+    const match = await matchByShortCode(ctx.db, code, ctx.now, ctx.lang);
     if (!match) throw new CallError(404, 'searchNotFound', { code }, { code });
     return { status: true, results: [match] };
   });

@@ -23,12 +23,16 @@ const SCREENS: Record<string, ComponentType> = {
   retail: named(() => import('./screens/RetailScreen.tsx'), 'RetailScreen'),
   logs: named(() => import('./screens/LogsScreen.tsx'), 'AuditScreen'),
   'ip-logs': named(() => import('./screens/LogsScreen.tsx'), 'IpLogsScreen'),
+  casino: named(() => import('./screens/CasinoScreen.tsx'), 'CasinoScreen'),
   'change-password': named(() => import('./screens/ChangePasswordScreen.tsx'), 'ChangePasswordScreen'),
   results: named(() => import('./screens/ResultsScreen.tsx'), 'ResultsScreen'),
+  catalogue: named(() => import('./screens/CatalogueScreen.tsx'), 'CatalogueScreen'),
+  'catalogue-markets': named(() => import('./screens/CatalogueMarketsScreen.tsx'), 'CatalogueMarketsScreen'),
   'settings-general': named(() => import('./screens/SettingsScreen.tsx'), 'GeneralSettingsScreen'),
   'settings-site': named(() => import('./screens/SettingsScreen.tsx'), 'SiteSettingsScreen'),
   'settings-theme': named(() => import('./screens/SettingsScreen.tsx'), 'ThemeSettingsScreen'),
   'settings-email': named(() => import('./screens/SettingsScreen.tsx'), 'EmailSettingsScreen'),
+  'settings-retail': named(() => import('./screens/SettingsScreen.tsx'), 'RetailSettingsScreen'),
 };
 
 /** One area of the menu; an area the user's permissions do not show is answered like an unknown one. */

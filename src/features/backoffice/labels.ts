@@ -17,9 +17,12 @@ export const AREA_LABEL: Record<string, MessageDescriptor> = {
   cards: msg`Cards`, userMovements: msg`User movements`, dealerMovements: msg`Dealer movements`, accounts: msg`Accounts`,
   cutoff: msg`Cut-off`, transfers: msg`Deposit and withdrawal tracking`, reports: msg`Reports`, retail: msg`Shop terminals`, logs: msg`Logs`, ipLogs: msg`IP logs`,
   changePassword: msg`Change password`,
+  catalogue: msg`Sports, countries, leagues and teams`, catalogueMarkets: msg`Odd types and markets`,
+  trading: msg`Fixtures and prices`, liveSettings: msg`Live betting settings`,
   contentBanners: msg`Banners`, contentPages: msg`Pages`, contentPopups: msg`Pop-ups`, contentNotifications: msg`Notifications`,
   contentBonuses: msg`Bonuses and promotions`, contentPayments: msg`Payment methods`,
-  results: msg`Results`, settingsGeneral: msg`General settings`, settingsSite: msg`Site settings`, settingsTheme: msg`Theme settings`, settingsEmail: msg`E-mail settings`,
+  casino: msg`Casino games and limits`,
+  results: msg`Results`, settingsGeneral: msg`General settings`, settingsSite: msg`Site settings`, settingsTheme: msg`Theme settings`, settingsEmail: msg`E-mail settings`, settingsRetail: msg`Shop and kiosk settings`,
 };
 
 export const PERMISSION_LABEL: Record<Permission, MessageDescriptor> = {
@@ -30,7 +33,9 @@ export const PERMISSION_LABEL: Record<Permission, MessageDescriptor> = {
   issueCards: msg`Issue cards`, viewMovements: msg`See movements`, cutOff: msg`Cut-off`, viewReports: msg`See reports`,
   createDealer: msg`Create dealer`, setDealerLimits: msg`Set dealer limits`, blockTransfers: msg`Block transfers`, decideTransfers: msg`Decide deposits and withdrawals`,
   activateAffiliate: msg`Activate affiliates`, manageRoles: msg`Manage roles`, viewAudit: msg`Read the audit log`, viewIpLogs: msg`Read IP logs`,
-  manageSettings: msg`Edit site settings`, enterResults: msg`Enter results`, manageContent: msg`Edit content and payment methods`,
+  manageSettings: msg`Edit site settings`, enterResults: msg`Enter results`,
+  manageTrading: msg`Trade fixtures and prices`, manageLiveBetting: msg`Edit live betting settings`, manageCatalogue: msg`Edit sports, leagues, teams and markets`, manageContent: msg`Edit content and payment methods`,
+  manageCasino: msg`Manage casino games and limits`,
 };
 
 // Coupon status and kind words are the player's (one home each).
