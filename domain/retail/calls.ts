@@ -6,19 +6,31 @@
 import { z } from 'zod';
 import { common, createCouponPayload, type CouponTip } from '../protocol/calls.ts';
 import { int4Id, int8 } from '../protocol/input-guard.ts';
+import { SITE_SETTING_DEFAULTS, type SiteSettings } from '../settings/site-settings.ts';
 
-/** Retail settings (issue 15): ticket expiry, booking validity and the kiosk's idle timer. */
-export const RETAIL_SETTINGS = {
+/** Retail settings (issue 15), edited in the back office (site settings, screen 'retail'). */
+export interface RetailSettings {
   /** A winning ticket can be paid for this many days after its last event. */
-  ticketExpiryDays: 180,
+  ticketExpiryDays: number;
   /** A booking code loads its slip for this many hours. */
-  bookingValidHours: 24,
+  bookingValidHours: number;
   /** A voucher can be redeemed for this many days. */
-  voucherExpiryDays: 90,
+  voucherExpiryDays: number;
   /** Seconds without a touch before the kiosk warns, and before it clears the slip and goes home. */
-  kioskIdleWarnSec: 60,
-  kioskIdleResetSec: 90,
-} as const;
+  kioskIdleWarnSec: number;
+  kioskIdleResetSec: number;
+}
+
+/** The retail settings of a site's settings (the reset never comes before the warning). */
+export function retailSettings(s: SiteSettings): RetailSettings {
+  return {
+    ticketExpiryDays: s.ticket_expiry_days, bookingValidHours: s.booking_valid_hours, voucherExpiryDays: s.voucher_expiry_days,
+    kioskIdleWarnSec: s.kiosk_idle_warn_sec, kioskIdleResetSec: Math.max(s.kiosk_idle_reset_sec, s.kiosk_idle_warn_sec + 10),
+  };
+}
+
+/** The defaults (a site that never changed them). */
+export const RETAIL_SETTINGS: RetailSettings = retailSettings(SITE_SETTING_DEFAULTS);
 
 /** A typed or scanned code: letters, digits and separators only, bounded. */
 const codeField = z.string().min(4).max(40).regex(/^[0-9A-Za-z\s\-_.]+$/);
@@ -85,11 +97,28 @@ export interface LoadBookingReply {
   changed: { mid: number; oddTypeId: number; was: number; now: number | null }[];
 }
 
-/** One terminal's row of bo/shopReport (money in minor units; overShort = ledger - expected). */
+/**
+ * One terminal's row of bo/shopReport (money in minor units; overShort = ledger - expected).
+ * voided: cancelled by the back office; cancelled: by the customer or a failed print. winsHeld:
+ * wins moved from the till to the ticket liability (net of corrections); liabilityIn / liabilityPaid:
+ * the liability journal's movements in the period; liability: what is owed to ticket holders at its end.
+ */
 export interface ShopReportRow {
   terminalId: number; terminalNo: string; userName: string; shopId: number | null; shopName: string;
-  ticketsSold: number; stakes: number; cancelled: number; refunds: number; wins: number;
+  ticketsSold: number; stakes: number; voided: number; cancelled: number; refunds: number; wins: number;
   ticketsPaid: number; paidAmount: number; reprints: number; cashIn: number;
   vouchersIssued: number; vouchersIssuedAmount: number; cashOut: number; vouchersRedeemed: number; vouchersRedeemedAmount: number;
-  transfers: number; expected: number; ledger: number; overShort: number;
+  transfers: number; winsHeld: number; liabilityIn: number; liabilityPaid: number; liability: number;
+  expected: number; ledger: number; overShort: number;
 }
+
+/** The figures of a report summed (a shop's total of its terminals' rows). */
+export function reportTotal(rows: readonly ShopReportRow[], head: Pick<ShopReportRow, 'terminalId' | 'terminalNo' | 'userName' | 'shopId' | 'shopName'>): ShopReportRow {
+  const total = { ...head } as ShopReportRow;
+  const keys = (Object.keys(rows[0] ?? {}) as (keyof ShopReportRow)[]).filter((k) => !(k in head));
+  for (const k of keys) (total as unknown as Record<string, number>)[k] = rows.reduce((s, r) => s + (r[k] as number), 0);
+  return total;
+}
+
+/** The kiosk's day-close (Z) report: one day of its own figures. */
+export const zReportPayload = z.object({ ...common, day: day.optional() });

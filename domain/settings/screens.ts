@@ -18,6 +18,7 @@ export const SETTINGS_SCREENS = {
   ],
   theme: ['default_language', 'default_theme', 'theme_primary', 'theme_accent', 'logo_url'],
   email: ['mail_from', 'smtp_host', 'smtp_port', 'smtp_user', 'smtp_tls'],
+  retail: ['ticket_expiry_days', 'voucher_expiry_days', 'booking_valid_hours', 'kiosk_idle_warn_sec', 'kiosk_idle_reset_sec'],
 } as const;
 export type SettingsScreen = keyof typeof SETTINGS_SCREENS;
 

@@ -12,6 +12,7 @@ import { cancelCouponIn, sellCouponIn, type SellLive } from '../betting-lifecycl
 import { notYours, scopeSql, type BoActor, type BoContext } from './guard.ts';
 import { post } from './money.ts';
 import { payCouponOnce } from '../retail/tickets.ts';
+import { releaseLiability } from '../retail/liability.ts';
 
 /**
  * The most rows a coupon search counts: beyond it the total shows as this number (20 pages of 50).
@@ -132,6 +133,8 @@ export async function setCouponWaiting(q: Queryable, ctx: BoContext, couponId: n
   if (c.shop_paid_at) throw new CallError(409, 'alreadyPaid', {}, { error: 'alreadyPaid' });
   if (![-2, -1, 1].includes(c.status)) throw new CallError(409, 'couponNotWaiting', {}, { error: 'couponNotWaiting' });
   const back = c.status === -2 ? Number(c.total_stake) : Number(c.settled_income);
+  // A shop ticket's win is held in its liability, not the till: it comes back before it is reversed.
+  if (c.status === 1) await releaseLiability(q, couponId, ctx.now);
   if (back > 0) await post(q, { userId: c.user_id, amount: -back, kind: 'reversal', refType: 'coupon', refId: couponId });
   await q.query(
     `update coupons set status = 0, paid = 0, pay_date = null, income = 0, settled_income = 0, settled_fp = '' where id = $1`, [couponId]);

@@ -6,17 +6,18 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/client.ts';
 import { CallError } from '../http/call.ts';
+import { retail } from './settings.ts';
 import type { LiveOdds } from '../betting/create-coupon.ts';
 import type { CreateCouponPayload, CouponTip } from '../../domain/protocol/calls.ts';
 import { BOOKING_CODE_RANDOM, newCode, normalizeCode } from '../../domain/retail/codes.ts';
-import { RETAIL_SETTINGS, type LoadBookingReply, type SaveBookingReply } from '../../domain/retail/calls.ts';
+import { type LoadBookingReply, type SaveBookingReply } from '../../domain/retail/calls.ts';
 
 type Slip = Pick<CreateCouponPayload, 'ticketType' | 'totalStake' | 'ticketStake' | 'systemTickets' | 'tips'>;
 
 /** Saves a slip under a new booking code (a collision, one in 34 billion, draws again). */
 export async function saveBooking(q: Queryable, userId: number | null, p: CreateCouponPayload, now: number): Promise<SaveBookingReply> {
   const slip: Slip = { ticketType: p.ticketType, totalStake: p.totalStake, ticketStake: p.ticketStake, systemTickets: p.systemTickets ?? [], tips: p.tips };
-  const expires = new Date(now + RETAIL_SETTINGS.bookingValidHours * 3_600_000);
+  const expires = new Date(now + retail().bookingValidHours * 3_600_000);
   for (;;) {
     const code = newCode(randomBytes(BOOKING_CODE_RANDOM), BOOKING_CODE_RANDOM);
     const rows = await q.query(

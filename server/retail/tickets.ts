@@ -4,17 +4,20 @@
  * redemption and the back office's bo/markCouponPaid (server/backoffice/coupons.ts) both use it, on
  * the same columns (coupons.shop_paid_at, shop_paid_by) under the coupon's row lock.
  *
- * Money: settlement credits a terminal coupon's win to the terminal's wallet (the shop's till for
- * that terminal); paying the ticket takes it out again (the counter's cash, or the voucher the
- * kiosk prints), so the till's balance is its cash plus the wins not yet paid.
+ * Money: a terminal coupon's win is owed to the ticket's bearer: settlement books it and moves it
+ * out of the terminal's till into the ticket liability (server/retail/liability.ts); paying the
+ * ticket (the counter's cash, or the voucher the kiosk prints) closes the liability. The till's
+ * balance is the kiosk customer's credit, none of it owed to ticket holders.
  */
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/client.ts';
 import { CallError } from '../http/call.ts';
+import { retail } from './settings.ts';
 import { postLedger } from '../wallet/ledger.ts';
+import { payLiability } from './liability.ts';
 import { couponDetail } from '../db/queries/coupons.ts';
 import { TICKET_CODE_RANDOM, newCode, normalizeCode } from '../../domain/retail/codes.ts';
-import { RETAIL_SETTINGS, type TicketCheckReply, type TicketStatus } from '../../domain/retail/calls.ts';
+import { type TicketCheckReply, type TicketStatus } from '../../domain/retail/calls.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -34,7 +37,7 @@ export interface TicketRow {
 
 /**
  * The ticket of a terminal's coupon, issued on its first receipt (get or create): a win can be paid
- * until RETAIL_SETTINGS.ticketExpiryDays after the coupon's last event.
+ * until the ticket expiry setting after the coupon's last event.
  */
 export async function ticketOf(q: Queryable, couponId: number, terminalId: number, now: number): Promise<TicketRow> {
   const [seen] = await q.query<TicketRow>('select * from retail_tickets where coupon_id = $1', [couponId]);
@@ -46,7 +49,7 @@ export async function ticketOf(q: Queryable, couponId: number, terminalId: numbe
     `insert into retail_tickets (coupon_id, code, terminal_id, shop_id, expires_at, created_at)
      select $1, $2, $3, parent_id, $4, $5 from users where id = $3
      on conflict (coupon_id) do update set coupon_id = excluded.coupon_id returning *`,
-    [couponId, newBearerCode(), terminalId, new Date(lastEvent + RETAIL_SETTINGS.ticketExpiryDays * DAY_MS), new Date(now)]);
+    [couponId, newBearerCode(), terminalId, new Date(lastEvent + retail().ticketExpiryDays * DAY_MS), new Date(now)]);
   return row!;
 }
 
@@ -126,14 +129,18 @@ export async function payCouponOnce(q: Queryable, couponId: number, payerId: num
   if (t && now > new Date(t.expires_at).getTime()) throw new CallError(409, 'ticketExpired', {}, { error: 'ticketExpired' });
   await q.query('update coupons set shop_paid_at = $2, shop_paid_by = $3 where id = $1', [couponId, new Date(now), payerId]);
   const amount = Number(c.income);
-  if (t && amount > 0) await postLedger(q, { userId: t.terminal_id, amount: -amount, kind: 'withdraw', refType: 'ticket', refId: couponId });
+  // The win is paid from the ticket's liability; one settled before it existed is still in the till.
+  if (amount > 0 && !(await payLiability(q, couponId, now)) && t) {
+    await postLedger(q, { userId: t.terminal_id, amount: -amount, kind: 'withdraw', refType: 'ticket', refId: couponId });
+  }
   return amount;
 }
 
-/** What a terminal's till owes ticket holders: wins settled on its tickets and not yet paid or expired. */
-export async function owedOnTickets(q: Queryable, terminalId: number, now: number): Promise<number> {
+/** Wins still in a terminal's till: settled before the ticket liability existed (migration 192), not yet paid or expired. */
+export async function owedInTill(q: Queryable, terminalId: number, now: number): Promise<number> {
   const [r] = await q.query<{ n: string | null }>(
     `select coalesce(sum(c.income), 0)::text as n from retail_tickets t join coupons c on c.id = t.coupon_id
-      where t.terminal_id = $1 and c.status = 1 and c.shop_paid_at is null and t.expires_at >= $2`, [terminalId, new Date(now)]);
+      where t.terminal_id = $1 and c.status = 1 and c.shop_paid_at is null and t.expires_at >= $2
+        and not exists (select 1 from retail_liability l where l.coupon_id = c.id)`, [terminalId, new Date(now)]);
   return Number(r?.n ?? 0);
 }

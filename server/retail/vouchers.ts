@@ -5,9 +5,10 @@
  */
 import type { Queryable } from '../db/client.ts';
 import { CallError } from '../http/call.ts';
+import { retail } from './settings.ts';
 import { balanceOf, postLedger } from '../wallet/ledger.ts';
-import { RETAIL_SETTINGS } from '../../domain/retail/calls.ts';
-import { newBearerCode, owedOnTickets, paidTime } from './tickets.ts';
+
+import { newBearerCode, owedInTill, paidTime } from './tickets.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -15,7 +16,7 @@ export interface Voucher { code: string; amount: number; expiresAt: string }
 
 /** Issues a voucher for cash owed to its bearer (the amount has already left the till). */
 export async function issueVoucher(q: Queryable, terminalId: number, amount: number, source: 'cashOut' | 'ticket', couponId: number | null, now: number): Promise<Voucher> {
-  const expires = new Date(now + RETAIL_SETTINGS.voucherExpiryDays * DAY_MS);
+  const expires = new Date(now + retail().voucherExpiryDays * DAY_MS);
   const code = newBearerCode();
   await q.query(
     `insert into retail_vouchers (code, shop_id, terminal_id, amount, source, coupon_id, created_at, expires_at)
@@ -60,9 +61,9 @@ export async function cashIn(q: Queryable, terminalId: number, amount: number, n
   return { credited: !!row, credit: await kioskCredit(q, terminalId, now) };
 }
 
-/** The credit a customer at the kiosk may bet or cash out: the till less the wins it still owes. */
+/** The credit a customer at the kiosk may bet or cash out: the till (wins owed are in the ticket liability; see owedInTill). */
 export async function kioskCredit(q: Queryable, terminalId: number, now: number): Promise<number> {
-  return Math.max(0, (await balanceOf(q, terminalId)) - (await owedOnTickets(q, terminalId, now)));
+  return Math.max(0, (await balanceOf(q, terminalId)) - (await owedInTill(q, terminalId, now)));
 }
 
 /** Cash out: the kiosk's whole credit leaves the till as a printed voucher. */

@@ -25,6 +25,7 @@ import type { MatchResult } from '../../domain/coupon/result.ts';
 import { settleTip, type TipOutcome } from '../../domain/coupon/settle.ts';
 import { settleCoupon, type TicketType } from '../../domain/coupon/settle-coupon.ts';
 import { postLedger } from '../wallet/ledger.ts';
+import { settleTicketMoney } from '../retail/liability.ts';
 
 export interface SettleOptions {
   /** The source's own revision of this result; an older one than stored is ignored. */
@@ -182,6 +183,8 @@ function warnProblems(ids: readonly number[], results: readonly CouponOutcome[],
 interface CouponRow {
   id: number; user_id: number; ticket_type: TicketType; status: number; ticket_stake: number; total_stake: number;
   bonus_percent: number; max_pay: number; system_combi: string; settled_income: number; settled_fp: string;
+  /** A shop terminal's unpaid ticket: its win goes to the ticket liability (server/retail/liability.ts), owed what it holds. */
+  ticket: boolean; owed: number | string;
 }
 interface TipRow {
   id: number; coupon_id: number; match_id: number; odds_type: number; outcome_id: number; special: string; odd: number; banko: number;
@@ -215,7 +218,9 @@ export async function settleCouponsOnce(db: Db, couponIds: readonly number[], no
   return db.tx(async (q) => {
     // Locked in id order, as every other locker of coupons does, so two runs cannot deadlock.
     const rows = await q.query<CouponRow>(
-      `select id, user_id, ticket_type, status, ticket_stake, total_stake, bonus_percent, max_pay, system_combi, settled_income, settled_fp
+      `select id, user_id, ticket_type, status, ticket_stake, total_stake, bonus_percent, max_pay, system_combi, settled_income, settled_fp,
+              shop_paid_at is null and exists (select 1 from users u where u.id = coupons.user_id and u.user_type = 'T') as ticket,
+              (select coalesce(sum(l.amount), 0) from retail_liability l where l.coupon_id = coupons.id) as owed
          from coupons where id = any($1::bigint[]) order by id for update`,
       [couponIds],
     );
@@ -267,7 +272,9 @@ export async function settleCouponsOnce(db: Db, couponIds: readonly number[], no
       for (const p of plans) {
         if (!done.has(p.row.coupon_id)) { outcomes.set(p.row.coupon_id, { kind: 'unchanged' }); continue; }
         const { coupon_id: couponId, income: target, delta } = p.row;
-        if (delta !== 0) {
+        if (delta !== 0 && p.ticket) {
+          await settleTicketMoney(q, { terminalId: p.userId, couponId, target, before: p.before, owed: p.ticket.owed, now });
+        } else if (delta !== 0) {
           // New payout first, then the reversal of the old one: the wallet never dips below zero
           // on the way, and the ledger shows both rows of a correction.
           if (target > 0) await postLedger(q, { userId: p.userId, amount: target, kind: 'win', refType: 'coupon', refId: couponId });
@@ -319,6 +326,8 @@ interface Plan {
   tips: Array<{ id: number; status: number; outcome: string }>;
   userId: number;
   before: number;
+  /** A terminal's unpaid ticket (its liability's balance), or null. */
+  ticket: { owed: number } | null;
 }
 
 /**
@@ -347,16 +356,20 @@ function planCoupon(c: CouponRow | undefined, tips: TipRow[], balance: Map<numbe
   const before = Number(c.settled_income);
   const delta = target - before;
   const held = balance.get(c.user_id) ?? 0;
+  // A terminal's unpaid ticket moves its till only by a win settled before its liability existed.
+  const owed = Number(c.owed);
+  const tillDelta = c.ticket ? owed - before : delta;
   // A correction that takes back more than the wallet holds cannot be booked (the ledger never
   // goes below zero): the coupon is left as it was, recorded in settlement_problems, and the
   // settlement loop retries it until the balance allows it (retryProblems).
-  if (held + delta < 0) return { kind: 'problem', error: 'reversal exceeds the balance' };
-  balance.set(c.user_id, held + delta);
+  if (held + tillDelta < 0) return { kind: 'problem', error: 'reversal exceeds the balance' };
+  balance.set(c.user_id, held + tillDelta);
   return {
     row: { coupon_id: Number(c.id), fp, status, income: target, bonus_pay: settled.bonusPay, delta },
     tips: tips.map((t, i) => ({ id: Number(t.id), status: TIP_STATUS[outcomes[i]!], outcome: outcomes[i] === 'open' ? '' : outcomes[i]! })),
     userId: c.user_id,
     before,
+    ticket: c.ticket ? { owed } : null,
   };
 }
 

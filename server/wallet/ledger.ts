@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/client.ts';
 
-export type LedgerKind = 'deposit' | 'withdraw' | 'bet' | 'win' | 'refund' | 'sell' | 'reversal' | 'transfer';
+/** ticketHold / ticketRelease: a shop ticket's win moved out of (back into) the terminal's till, into its liability (server/retail/liability.ts). */
+export type LedgerKind = 'deposit' | 'withdraw' | 'bet' | 'win' | 'refund' | 'sell' | 'reversal' | 'transfer' | 'ticketHold' | 'ticketRelease';
 
 export class InsufficientCredit extends Error {
   constructor() { super('insufficient credit'); }

@@ -9,8 +9,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { settleMatch } from '../../server/settlement/settle-match.ts';
 import { normalizeCode, TICKET_CODE_RANDOM, checkSymbol, newCode } from '../../domain/retail/codes.ts';
-import { RETAIL_SETTINGS } from '../../domain/retail/calls.ts';
-import { drivers, pickOf, snapshot, tipOf, useFootballMatches, useHarness, type Pick } from './harness.ts';
+import { RETAIL_SETTINGS, type ShopReportRow } from '../../domain/retail/calls.ts';
+import { drivers, ledgerViolations, pickOf, snapshot, tipOf, useFootballMatches, useHarness, type Pick } from './harness.ts';
 import { boLogin, boMoney, branch, create, json, uname } from './bo-helpers.ts';
 
 const DRIVERS = await drivers();
@@ -41,14 +41,16 @@ describe.each(DRIVERS)('retail tickets on %s', (driver) => {
   let shopName = '';
   let kioskName = '';
   let ip = 0;
+  let admin = '';
+  let operatorId = 0;
   /** A fresh address per call: the shared app's rate limit is per address. */
   const call = (name: string, payload: unknown, cookie?: string) => h.call(name, payload, { cookie, remoteAddress: `10.1.${(ip >> 8) & 255}.${++ip & 255}` });
 
   beforeAll(async () => {
     const { ensureDemoAdmin } = await import('../../server/content/demo-seed.ts');
     await ensureDemoAdmin(h.db);
-    const admin = await boLogin(h, 'admin', 'admin1234');
-    const operatorId = await create(h, admin, 'bo/createDealer', { role: 'operator', userName: uname('op') });
+    admin = await boLogin(h, 'admin', 'admin1234');
+    operatorId = await create(h, admin, 'bo/createDealer', { role: 'operator', userName: uname('op') });
     expect(json(await boMoney(h, 'bo/loadCredit', { targetId: operatorId, amount: 10_000_000 }, admin)).status).toBe(true);
     // Two shops (sub-dealers), each with a kiosk.
     const a = await branch(h, admin, operatorId, 'a');
@@ -62,14 +64,16 @@ describe.each(DRIVERS)('retail tickets on %s', (driver) => {
     kioskName = a.names.terminal;
   });
 
-  async function sell(p: Pick, stake = 1_000): Promise<{ id: number; code: string; html: string }> {
-    const r = await h.call('createCoupon', { ticketType: 'TK', oddChangeOk: true, systemTickets: [], totalStake: stake, ticketStake: stake, tips: [tipOf(p)] }, { cookie: kiosk });
+  async function sell(p: Pick, stake = 1_000, at = kiosk): Promise<{ id: number; code: string; html: string }> {
+    const r = await h.call('createCoupon', { ticketType: 'TK', oddChangeOk: true, systemTickets: [], totalStake: stake, ticketStake: stake, tips: [tipOf(p)] }, { cookie: at });
     expect(r.statusCode, r.body).toBe(200);
     const id = r.json<{ ticketId: number }>().ticketId;
-    const html = (await h.app.inject({ method: 'GET', url: `/ekol/user/printer/tr/${id}`, headers: { cookie: kiosk } })).body;
+    const html = (await h.app.inject({ method: 'GET', url: `/ekol/user/printer/tr/${id}`, headers: { cookie: at } })).body;
     const code = /data-testid="receipt-code">([0-9A-Z-]+)</.exec(html)?.[1] ?? '';
     return { id, code, html };
   }
+  const owed = async (couponId: number) =>
+    Number((await h.db.query<{ n: string }>('select coalesce(sum(amount), 0)::text as n from retail_liability where coupon_id = $1', [couponId]))[0]!.n);
   const win = (p: Pick) => settleMatch(h.db, p.mid, { ft: { h: 1, a: 0 }, ht: { h: 0, a: 0 } }, h.clock.now);
 
   it('prints the code as text, Code 128 and QR with expiry and a responsible-gambling line; ticketCheck reads it without login', async () => {
@@ -121,7 +125,11 @@ describe.each(DRIVERS)('retail tickets on %s', (driver) => {
       expect(r.statusCode).toBe(409);
       expect(r.json<Body>().msg).toMatch(/tarihinde T-a tarafından ödendi/);
     }
-    expect((await snapshot(h.db, terminalId)).balance).toBe(till - payout);
+    // The win was paid from the ticket's liability: the till did not move, the liability is closed once.
+    expect((await snapshot(h.db, terminalId)).balance).toBe(till);
+    expect(await owed(t.id)).toBe(0);
+    const [pays] = await h.db.query<{ n: number }>(`select count(*)::int as n from retail_liability where coupon_id = $1 and kind = 'pay'`, [t.id]);
+    expect(pays!.n).toBe(1);
     const checked = (await call('ticketCheck', { code: t.code })).json<{ ticket: { status: string; paid: number; paidAt: string } }>().ticket;
     expect(checked).toMatchObject({ status: 'paid', paid: 1, paidAt: new Date(h.clock.now).toISOString() });
 
@@ -130,7 +138,45 @@ describe.each(DRIVERS)('retail tickets on %s', (driver) => {
     const vs = await Promise.all(Array.from({ length: 50 }, () => call('redeemTicket', { code: reply.voucher.code }, kiosk)));
     expect(vs.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(vs.filter((r) => r.statusCode === 409)).toHaveLength(49);
-    expect((await snapshot(h.db, terminalId)).balance).toBe(till);
+    expect((await snapshot(h.db, terminalId)).balance).toBe(till + payout);
+    expect(await ledgerViolations(h.db)).toEqual([]);
+  });
+
+  it('a winning unpaid ticket is owed to its holder: out of the till, the next customer cannot stake it, a correction moves only the liability', async () => {
+    const p = pickOf(takeMatch());
+    const t = await sell(p, 2_000);
+    // The customer leaves with the rest of the credit as a voucher: the till is empty.
+    const out = (await call('cashOut', {}, kiosk)).json<{ voucher: { code: string } }>();
+    expect(out.voucher.code).toBeTruthy();
+    expect((await snapshot(h.db, terminalId)).balance).toBe(0);
+    await win(p);
+    const payout = Math.floor(2_000 * p.odd / 1_000);
+    expect(await owed(t.id)).toBe(payout);
+    expect((await snapshot(h.db, terminalId)).balance).toBe(0);
+    expect((await call('kioskCredit', {}, kiosk)).json<{ credit: number }>().credit).toBe(0);
+    // The next customer: no stake, no cash out from money owed to the ticket holder.
+    const stake = await h.call('createCoupon', { ticketType: 'TK', oddChangeOk: true, systemTickets: [], totalStake: 1_000, ticketStake: 1_000, tips: [tipOf(pickOf(takeMatch()))] }, { cookie: kiosk });
+    expect(stake.statusCode).toBe(422);
+    expect(stake.json<Body>().error ?? stake.json<Body>().msg).toBeTruthy();
+    expect((await call('cashOut', {}, kiosk)).json<Body>().error).toBe('nothingToCashOut');
+    // A correction (the match lost after all, then won again) moves the liability, never the empty till.
+    await settleMatch(h.db, p.mid, { ft: { h: 0, a: 1 }, ht: { h: 0, a: 0 } }, h.clock.now);
+    expect(await owed(t.id)).toBe(0);
+    expect((await snapshot(h.db, terminalId)).balance).toBe(0);
+    await win(p);
+    expect(await owed(t.id)).toBe(payout);
+    const kinds = await h.db.query<{ kind: string; amount: number }>(`select kind, amount::int as amount from ledger where user_id = $1 and ref_type = 'coupon' and ref_id = $2 and kind <> 'bet' order by id`, [terminalId, t.id]);
+    expect(kinds.map((k) => `${k.kind} ${k.amount}`)).toEqual([
+      `win ${payout}`, `ticketHold ${-payout}`, `ticketRelease ${payout}`, `reversal ${-payout}`, `win ${payout}`, `ticketHold ${-payout}`,
+    ]);
+    // The holder is paid from the liability, once.
+    const rs = await Promise.all(Array.from({ length: 50 }, () => call('redeemTicket', { code: t.code }, kiosk)));
+    expect(rs.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(await owed(t.id)).toBe(0);
+    expect((await snapshot(h.db, terminalId)).balance).toBe(0);
+    expect(await ledgerViolations(h.db)).toEqual([]);
+    // The cash-out voucher back into the till, for the next tests.
+    expect((await call('redeemTicket', { code: out.voucher.code }, kiosk)).statusCode).toBe(200);
   });
 
   it('the counter pays through bo/markCouponPaid: once, only in the dealer subtree, audited', async () => {
@@ -207,23 +253,72 @@ describe.each(DRIVERS)('retail tickets on %s', (driver) => {
     expect((await call('loadBooking', { code }, kiosk)).json<Body>().error).toBe('bookingExpired');
   });
 
-  it('the shop report of each kiosk equals its ledger (over/short 0) and stays in the dealer subtree', async () => {
-    const range = { from: '2026-01-01', to: '2027-12-31' };
+  it('the shop report of each kiosk equals its ledger (over/short 0), its liability equals the journal, and stays in the dealer subtree', async () => {
+    const range = { from: '2020-01-01', to: '2030-12-31' };
     const r = await call('bo/shopReport', range, dealer);
     expect(r.statusCode, r.body).toBe(200);
-    const rows = r.json<{ results: { terminalId: number; ledger: number; overShort: number; ticketsSold: number; ticketsPaid: number; reprints: number; cashIn: number; vouchersIssued: number; vouchersRedeemed: number }[] }>().results;
+    const rows = r.json<{ results: ShopReportRow[] }>().results;
     expect(rows.map((x) => x.terminalId)).toEqual([terminalId]);
     const row = rows[0]!;
     expect(row.overShort).toBe(0);
     expect(row.ledger).toBe((await snapshot(h.db, terminalId)).balance);
+    // Each money figure against the rows it comes from.
+    const sum = async (sql: string) => Number((await h.db.query<{ n: string }>(`select coalesce(sum(amount), 0)::text as n from ${sql}`, [terminalId]))[0]!.n);
+    expect(row.cashIn).toBe(await sum(`ledger where user_id = $1 and ref_type = 'cashIn'`));
+    expect(row.cashOut).toBe(-(await sum(`ledger where user_id = $1 and kind = 'withdraw' and ref_type = 'voucher'`)));
+    expect(row.stakes - row.refunds).toBe(-(await sum(`ledger where user_id = $1 and kind in ('bet', 'refund')`)));
+    expect(row.winsHeld).toBe(-(await sum(`ledger where user_id = $1 and kind in ('ticketHold', 'ticketRelease')`)));
+    expect(row.liabilityIn).toBe(row.winsHeld);
+    expect(row.liability).toBe(await sum('retail_liability where terminal_id = $1'));
+    expect(row.liability).toBe(row.liabilityIn - row.liabilityPaid);
     expect(row.ticketsSold).toBeGreaterThan(5);
-    expect(row.ticketsPaid).toBeGreaterThanOrEqual(2);
+    expect(row.ticketsPaid).toBeGreaterThanOrEqual(3);
     expect(row.reprints).toBe(1);
     expect(row.cashIn).toBe(5_000);
-    expect(row.vouchersIssued).toBeGreaterThanOrEqual(2);
-    expect(row.vouchersRedeemed).toBe(1);
+    expect(row.vouchersIssued).toBeGreaterThanOrEqual(3);
+    expect(row.vouchersRedeemed).toBe(2);
     const other = (await call('bo/shopReport', { ...range, terminalId }, otherDealer)).json<{ results: unknown[] }>();
     expect(other.results).toEqual([]);
+  });
+
+  it('the day-close (Z) report: the kiosk its own day, the back office a terminal or a shop; printed for 80 mm; equal to the ledger', async () => {
+    const day = new Date(h.clock.now).toISOString().slice(0, 10);
+    // A shop opened today: a note, a ticket sold, a winning one paid at the counter, a cash out.
+    const z = await branch(h, admin, operatorId, 'z');
+    const zKiosk = await h.login(z.names.terminal, 'pass1234');
+    const zDealer = await h.login(z.names.sub, 'pass1234');
+    expect((await call('cashIn', { amount: 2_000, noteId: 'z-1' }, zKiosk)).statusCode).toBe(200);
+    const p = pickOf(takeMatch());
+    const t = await sell(p, 500, zKiosk);
+    await win(p);
+    expect((await call('redeemTicket', { code: t.code }, zDealer)).statusCode).toBe(200);
+    expect((await call('cashOut', {}, zKiosk)).statusCode).toBe(200);
+    // The harness's ledger stamps rows with the database's clock, the rest with the test's: one day for both.
+    await h.db.query('update ledger set created_at = $2 where user_id = $1', [z.terminal, new Date(h.clock.now)]);
+    const rep = (await call('zReport', {}, zKiosk)).json<{ day: string; report: ShopReportRow }>();
+    expect(rep.day).toBe(day);
+    expect(rep.report).toMatchObject({
+      terminalId: z.terminal, overShort: 0, cashIn: 2_000, ticketsSold: 1, stakes: 500, ticketsPaid: 1, vouchersIssued: 1,
+      cashOut: 50_000 + 2_000 - 500, liability: 0, transfers: 50_000,
+    });
+    const [l] = await h.db.query<{ n: string }>(
+      `select coalesce(sum(amount), 0)::text as n from ledger where user_id = $1 and created_at >= $2::date and created_at < $2::date + 1`, [z.terminal, day]);
+    expect(rep.report.ledger).toBe(Number(l!.n));
+    expect(rep.report.ledger).toBe(0);
+    expect((await call('zReport', {}, zDealer)).statusCode).toBe(403);
+    // The print pages: the kiosk's own, the shop's from the back office (each terminal, then the total).
+    const own = await h.app.inject({ method: 'GET', url: `/ekol/retail/z/tr/${day}`, headers: { cookie: zKiosk } });
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toContain('size: 80mm auto');
+    expect(own.body).toContain('data-testid="z-cash-in"><span>Nakit giriş</span><b>20.00 TL</b>');
+    expect(own.body).toContain('data-testid="z-over-short"><span>Fazla/eksik</span><b>0.00 TL</b>');
+    expect(own.headers['content-security-policy']).toContain("script-src 'nonce-");
+    const shopPage = await h.app.inject({ method: 'GET', url: `/ekol/retail/z/en/${day}?shopId=${z.sub}`, headers: { cookie: zDealer } });
+    expect(shopPage.statusCode).toBe(200);
+    expect(shopPage.body).toContain('Day close (Z) report');
+    expect(shopPage.body).toContain('T-z');
+    expect((await h.app.inject({ method: 'GET', url: `/ekol/retail/z/en/${day}?shopId=${z.sub}`, headers: { cookie: otherDealer } })).statusCode).toBe(404);
+    expect((await h.app.inject({ method: 'GET', url: `/ekol/retail/z/en/${day}` })).statusCode).toBe(401);
   });
 
   it('pairs a kiosk once with a short-lived code from the dealer, only for its own terminals', async () => {

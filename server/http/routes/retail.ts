@@ -4,10 +4,10 @@
  * the kiosk's `kioskCredit`, `cashIn` (the bill acceptor's bridge, or the demo button in demo mode)
  * and `cashOut`. The rules live in server/retail/.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { emptyPayload } from '../../../domain/protocol/calls.ts';
 import {
-  cashInPayload, cashOutPayload, pairTerminalPayload, shopReportPayload, terminalPairingPayload, loadBookingPayload, redeemTicketPayload, saveBookingPayload, ticketCheckPayload, type RedeemReply,
+  cashInPayload, cashOutPayload, reportTotal, zReportPayload, pairTerminalPayload, shopReportPayload, terminalPairingPayload, loadBookingPayload, redeemTicketPayload, saveBookingPayload, ticketCheckPayload, type RedeemReply,
 } from '../../../domain/retail/calls.ts';
 import { message } from '../../../domain/messages.ts';
 import { TERMINAL_USER_TYPE } from '../../../domain/coupon/print-cancel.ts';
@@ -22,6 +22,7 @@ import { markCouponPaid } from '../../backoffice/coupons.ts';
 import { bearerCode, checkTicket, payCouponOnce, ticketByCode } from '../../retail/tickets.ts';
 import { cashIn, cashOut, issueVoucher, kioskCredit, redeemVoucher, shopOf, voucherOf } from '../../retail/vouchers.ts';
 import { voucherHtml } from '../../retail/voucher-print.ts';
+import { zReportHtml } from '../../retail/z-print.ts';
 import { randomBytes } from 'node:crypto';
 import { loadBooking, saveBooking } from '../../retail/booking.ts';
 
@@ -106,7 +107,15 @@ export function registerRetailCalls(app: FastifyInstance, deps: CallDeps, opts: 
   }, { auth: true });
 
   // Shop reports of the dealer's terminals (per terminal, a day or a range), with the till's over/short.
-  defineBoCall(app, deps, 'bo/shopReport', shopReportPayload, 'viewReports', async (p, ctx) => ({ status: true, results: await shopReport(ctx.db, ctx.actor, p) }));
+  defineBoCall(app, deps, 'bo/shopReport', shopReportPayload, 'viewReports', async (p, ctx) => ({ status: true, results: await shopReport(ctx.db, { actor: ctx.actor }, p) }));
+
+  // The kiosk's own day-close (Z) figures (today by default); its print page is /ekol/retail/z below.
+  defineCall(app, deps, 'zReport', zReportPayload, async (p, ctx) => {
+    const terminalId = await requireTerminal(ctx);
+    const day = p.day ?? new Date(ctx.now).toISOString().slice(0, 10);
+    const [row] = await shopReport(ctx.db, { terminalId }, { from: day, to: day });
+    return { status: true, day, report: row };
+  }, { auth: true });
 
   // A pairing code for a terminal of the subtree, shown in the back office (createTerminal permission).
   defineBoCall(app, deps, 'bo/terminalPairingCode', terminalPairingPayload, 'createTerminal', async (p, ctx) => ({
@@ -123,22 +132,58 @@ export function registerRetailCalls(app: FastifyInstance, deps: CallDeps, opts: 
     return { status: true, msg: message('terminalPaired', ctx.lang) };
   }, { rateLimit: CHECK_RATE });
 
-  // GET /ekol/retail/voucher/{lang}/{code}?timezone={tz}: a voucher this kiosk issued, printed 1 s after load.
-  app.get<{ Params: { lang: string; code: string }; Querystring: { timezone?: string } }>('/ekol/retail/voucher/:lang/:code', async (req, reply) => {
-    const lang = /^[a-z]{2}$/.test(req.params.lang) ? req.params.lang : 'tr';
-    const now = deps.clock();
-    const userId = await req.sessionUser(now);
-    const page = (code: number, text: string) =>
-      reply.code(code).header('content-type', 'text/html; charset=utf-8').send(`<!doctype html><meta charset="utf-8"><title>${text}</title><p>${text}</p>`);
-    if (userId === null) return page(401, message('loginRequired', lang));
-    const v = /^[0-9A-Z]{14}$/.test(req.params.code) ? await voucherOf(deps.db, userId, req.params.code) : null;
-    if (!v) return page(404, message('notFound', lang));
-    const [u] = await deps.db.query<{ terminal_no: string; currency: string }>('select terminal_no, currency from users where id = $1', [userId]);
-    const tz = typeof req.query.timezone === 'string' && req.query.timezone.length <= 64 ? req.query.timezone : 'UTC';
+  /** An 80 mm print page: its own nonce for the print script, nothing else allowed, never cached. */
+  const printPage = (reply: FastifyReply, html: (nonce: string) => string) => {
     const nonce = randomBytes(16).toString('base64');
     return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store')
       .header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'nonce-${nonce}'`)
-      .send(voucherHtml({ code: v.code, amount: Number(v.amount), createdAt: new Date(v.created_at).toISOString(), expiresAt: new Date(v.expires_at).toISOString() },
-        { lang, timeZone: tz, currency: u?.currency === 'TRY' ? 'TL' : (u?.currency ?? ''), terminalNo: u?.terminal_no ?? '', nonce }));
+      .send(html(nonce));
+  };
+  const plainPage = (reply: FastifyReply, code: number, text: string) =>
+    reply.code(code).header('content-type', 'text/html; charset=utf-8').send(`<!doctype html><meta charset="utf-8"><title>${text}</title><p>${text}</p>`);
+  const langOf = (l: string) => (/^[a-z]{2}$/.test(l) ? l : 'tr');
+  const zoneOf = (tz: unknown) => (typeof tz === 'string' && tz.length <= 64 ? tz : 'UTC');
+  const currencyText = (c: string | undefined) => (c === 'TRY' ? 'TL' : (c ?? ''));
+
+  // GET /ekol/retail/voucher/{lang}/{code}?timezone={tz}: a voucher this kiosk issued, printed 1 s after load.
+  app.get<{ Params: { lang: string; code: string }; Querystring: { timezone?: string } }>('/ekol/retail/voucher/:lang/:code', async (req, reply) => {
+    const lang = langOf(req.params.lang);
+    const now = deps.clock();
+    const userId = await req.sessionUser(now);
+    if (userId === null) return plainPage(reply, 401, message('loginRequired', lang));
+    const v = /^[0-9A-Z]{14}$/.test(req.params.code) ? await voucherOf(deps.db, userId, req.params.code) : null;
+    if (!v) return plainPage(reply, 404, message('notFound', lang));
+    const [u] = await deps.db.query<{ terminal_no: string; currency: string }>('select terminal_no, currency from users where id = $1', [userId]);
+    return printPage(reply, (nonce) => voucherHtml({ code: v.code, amount: Number(v.amount), createdAt: new Date(v.created_at).toISOString(), expiresAt: new Date(v.expires_at).toISOString() },
+      { lang, timeZone: zoneOf(req.query.timezone), currency: currencyText(u?.currency), terminalNo: u?.terminal_no ?? '', nonce }));
+  });
+
+  // GET /ekol/retail/z/{lang}/{day}?terminalId=&shopId=&timezone=: the day-close (Z) report on the
+  // 80 mm printer. A kiosk prints its own; the back office (viewReports) one terminal or one shop
+  // of its subtree (each terminal, then the shop's total).
+  app.get<{ Params: { lang: string; day: string }; Querystring: { timezone?: string; terminalId?: string; shopId?: string } }>('/ekol/retail/z/:lang/:day', async (req, reply) => {
+    const lang = langOf(req.params.lang);
+    const now = deps.clock();
+    const userId = await req.sessionUser(now);
+    if (userId === null) return plainPage(reply, 401, message('loginRequired', lang));
+    const day = /^\d{4}-\d{2}-\d{2}$/.test(req.params.day) && !Number.isNaN(Date.parse(req.params.day)) ? req.params.day : null;
+    if (!day) return plainPage(reply, 404, message('notFound', lang));
+    const id = (v: string | undefined) => (v && /^\d{1,9}$/.test(v) ? Number(v) : undefined);
+    const [u] = await deps.db.query<{ user_type: string; currency: string }>('select user_type, currency from users where id = $1', [userId]);
+    let rows;
+    if (u?.user_type === TERMINAL_USER_TYPE) rows = await shopReport(deps.db, { terminalId: userId }, { from: day, to: day });
+    else {
+      const actor = await loadActor(deps.db, userId, req.cookies[SESSION_COOKIE], now);
+      if (!actor || actor.needOtp || !actor.permissions.includes('viewReports')) return plainPage(reply, 403, message('forbidden', lang));
+      rows = await shopReport(deps.db, { actor }, { from: day, to: day, terminalId: id(req.query.terminalId), shopId: id(req.query.shopId) });
+    }
+    if (!rows.length) return plainPage(reply, 404, message('notFound', lang));
+    const sections = rows.map((r) => ({ title: `${r.terminalNo} · ${r.userName} (${r.shopName})`, row: r }));
+    const shops = new Set(rows.map((r) => r.shopId));
+    if (rows.length > 1 && shops.size === 1) {
+      const first = rows[0]!;
+      sections.push({ title: first.shopName, row: reportTotal(rows, { terminalId: 0, terminalNo: '', userName: '', shopId: first.shopId, shopName: first.shopName }) });
+    }
+    return printPage(reply, (nonce) => zReportHtml(day, sections, { lang, timeZone: zoneOf(req.query.timezone), currency: currencyText(u?.currency), now, nonce }));
   });
 }

@@ -29,6 +29,9 @@ const LABEL: Record<SiteSettingKey, MessageDescriptor> = {
   default_language: msg`Default language`, default_theme: msg`Default theme`, theme_primary: msg`Main colour`, theme_accent: msg`Accent colour`,
   logo_url: msg`Logo address (/site/ or /media/)`,
   mail_from: msg`Sender address`, smtp_host: msg`Relay host`, smtp_port: msg`Relay port`, smtp_user: msg`Relay user`, smtp_tls: msg`Relay with TLS`,
+  ticket_expiry_days: msg`Days a winning shop ticket can be paid`, voucher_expiry_days: msg`Days a cash voucher can be redeemed`,
+  booking_valid_hours: msg`Hours a booking code stays valid`, kiosk_idle_warn_sec: msg`Kiosk idle warning after (seconds)`,
+  kiosk_idle_reset_sec: msg`Kiosk clears the slip and goes home after (seconds)`,
 };
 
 type Value = SiteSettings[SiteSettingKey];
@@ -115,3 +118,4 @@ export const GeneralSettingsScreen = () => <SettingsForm screen="general" />;
 export const SiteSettingsScreen = () => <SettingsForm screen="site" />;
 export const ThemeSettingsScreen = () => <SettingsForm screen="theme" />;
 export const EmailSettingsScreen = () => <SettingsForm screen="email" />;
+export const RetailSettingsScreen = () => <SettingsForm screen="retail" />;
