@@ -3,6 +3,9 @@
  * float rounds the wrong way, 1005 thousandths does not.
  */
 import type { Odds } from '../money.ts';
+import { americanOdds, fractionalOdds, type OddsStyle } from './odds-styles.ts';
+
+export { ODDS_STYLES, isOddsStyle, type OddsStyle } from './odds-styles.ts';
 
 /** Display cap when the user has no maximum odds limit: 320.00. */
 export const ODDS_DISPLAY_CAP: Odds = 320_000;
@@ -14,15 +17,21 @@ export interface OddsFormat {
   maxOdds?: number;
   /** The tofixedNumber setting (decimals, 0..3); absent means 2. */
   tofixed?: number;
+  /** The player's odds format (Settings); absent means decimal. Receipts never pass one. */
+  style?: OddsStyle;
 }
 
 /**
- * An odd as shown: capped at the user's max odds (or 320), integers as is ('2'), 1.001..1.009
- * with three decimals, otherwise `tofixed` (default 2) decimals rounded half up, always a dot.
+ * An odd as shown: capped at the user's max odds (or 320), then in the player's style. Decimal (the
+ * spec's rules): integers as is ('2'), 1.001..1.009 with three decimals, otherwise `tofixed`
+ * (default 2) decimals rounded half up, always a dot. Fractional ('6/4') and American ('+150') as
+ * in odds-styles.ts.
  */
 export function formatOdds(odd: Odds, opts: OddsFormat = {}): string {
   const cap = opts.maxOdds && opts.maxOdds > 0 ? opts.maxOdds : ODDS_DISPLAY_CAP;
   const v = Math.max(0, Math.round(Math.min(odd, cap)));
+  if (opts.style === 'fractional') return fractionalOdds(v);
+  if (opts.style === 'american') return americanOdds(v);
   if (v % 1000 === 0) return String(v / 1000);
   if (v >= 1001 && v <= 1009) return fixed(v, 3);
   const d = opts.tofixed;
