@@ -181,15 +181,48 @@ export const CASINO_CALLS = ['casinoList', 'homeCasino', 'getAllCasinos', 'openc
 // ------------------------------------------------------------------ back office: games management
 
 /**
- * bo/casinoProviders, bo/casinoGames (every game of a product, disabled ones too), bo/casinoLimits
- * (dealers with a casino limit and today's casino stakes of their subtree): team only
- * (permission setDealerLimits, which also sets the limits: bo/setDealerLimits casinoLimit).
+ * Games management (permission manageCasino, operator team): providers enabled and ordered; per
+ * product (live casino, slots, virtual, TV games, bingo) the games enabled, ordered and put in a
+ * category, and the categories named and ordered; the dealers' casino limits with today's casino
+ * stakes of their subtree ('casino limits full' refuses a bet past them). Every change is audited.
  */
+const order = int.min(0).max(100_000);
+const status01 = z.union([z.literal(0), z.literal(1)]);
 export const boCasinoGamesPayload = z.object({ ...common, product: productId });
-export const boSetCasinoProviderPayload = z.object({ ...common, providerId: id, status: z.union([z.literal(0), z.literal(1)]).optional(), listOrder: int.min(0).max(100_000).optional() });
+export const boCasinoProvidersPayload = z.object({ ...common });
+export const boSetCasinoProviderPayload = z.object({ ...common, providerId: id, status: status01.optional(), listOrder: order.optional() });
 export const boSetCasinoGamePayload = z.object({
-  ...common, gameId: id, status: z.union([z.literal(0), z.literal(1)]).optional(), listOrder: int.min(0).max(100_000).optional(), categoryId: id.nullable().optional(),
+  ...common, gameId: id, status: status01.optional(), listOrder: order.optional(), categoryId: id.nullable().optional(),
 });
+/** A new category (no id) or a renamed / reordered one; the title 1-40 characters, unique in its product. */
+export const boSaveCasinoCategoryPayload = z.object({ ...common, id: id.optional(), product: productId, title: z.string().trim().min(1).max(40), listOrder: order.optional() });
+/** Dealers and their casino limits; `search` narrows by user name. */
+export const boCasinoLimitsPayload = z.object({ ...common, search: z.string().trim().max(40).optional() });
+/** A dealer's casino limit: the most casino stake its subtree may place a day, minor units (0: none). */
+export const boSetCasinoLimitPayload = z.object({ ...common, dealerId: id, casinoLimit: int.min(0).max(1_000_000_000_00) });
+
 export interface BoCasinoProvider { id: number; code: string; name: string; logo: string; status: 0 | 1; listOrder: number; games: number }
 export interface BoCasinoGame { id: number; providerId: number; provider: string; product: ProductId; categoryId: number | null; code: string; title: string; logo: string; status: 0 | 1; listOrder: number; rtp: number }
-export interface BoCasinoLimit { dealerId: number; userName: string; casinoLimit: number; stakedToday: number }
+export interface BoCasinoCategory { id: number; title: string; listOrder: number; games: number }
+export interface BoCasinoLimit { dealerId: number; userName: string; casinoLimit: number; stakedToday: number; currency: string }
+
+/** The casino's bo calls and the permission each needs (spread into BO_CALLS). */
+export const BO_CASINO_CALLS = {
+  'bo/casinoProviders': { payload: boCasinoProvidersPayload, permission: 'manageCasino' },
+  'bo/casinoGames': { payload: boCasinoGamesPayload, permission: 'manageCasino' },
+  'bo/setCasinoProvider': { payload: boSetCasinoProviderPayload, permission: 'manageCasino' },
+  'bo/setCasinoGame': { payload: boSetCasinoGamePayload, permission: 'manageCasino' },
+  'bo/saveCasinoCategory': { payload: boSaveCasinoCategoryPayload, permission: 'manageCasino' },
+  'bo/casinoLimits': { payload: boCasinoLimitsPayload, permission: 'manageCasino' },
+  'bo/setCasinoLimit': { payload: boSetCasinoLimitPayload, permission: 'manageCasino' },
+} as const;
+
+interface BoDone { status: true; msg: string }
+/** The reply of each casino bo call. */
+export interface CasinoBoReplies {
+  'bo/casinoProviders': { status: true; results: BoCasinoProvider[] };
+  'bo/casinoGames': { status: true; games: BoCasinoGame[]; categories: BoCasinoCategory[] };
+  'bo/setCasinoProvider': BoDone; 'bo/setCasinoGame': BoDone; 'bo/saveCasinoCategory': BoDone & { id: number };
+  'bo/casinoLimits': { status: true; results: BoCasinoLimit[] };
+  'bo/setCasinoLimit': BoDone;
+}

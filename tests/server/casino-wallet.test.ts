@@ -463,7 +463,7 @@ describe.each(DRIVERS)('casino wallet on %s', (driver) => {
     expect((await wallet(h, 'bet', betBody(p.token, randomUUID(), `dl-${p.id}-3`, 200))).status).toBe('RS_OK');
     expect(json(await h.call('openslot', { serviceId: await gameId(h, 'gem-rush') }, { cookie: p.cookie }))).toMatchObject({ status: false, error: 'casinoLimitFull' });
     const limits = json(await h.call('bo/casinoLimits', {}, { cookie: admin }));
-    expect(limits.results).toContainEqual({ dealerId: dealer.id, userName: dealer.userName, casinoLimit: 1000, stakedToday: 1000 });
+    expect(limits.results).toContainEqual({ dealerId: dealer.id, userName: dealer.userName, casinoLimit: 1000, stakedToday: 1000, currency: 'TRY' });
   });
 });
 

@@ -1,0 +1,121 @@
+/**
+ * Casino games management in the back office (issue 14) on both drivers: providers and games
+ * enabled, ordered and categorised per product (the lobby follows), categories, the dealers' casino
+ * limits ('casino limits full'), permission manageCasino, every change audited; and the wallet's
+ * group commit: many players' bets at once, each under its dealer's limit.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { drivers, useHarness, type Harness } from './harness.ts';
+import { boLogin, json } from './bo-helpers.ts';
+import { seedAccountDemo } from '../../server/content/demo-seed.ts';
+import { seedBackOfficeDemo } from '../../server/demo/backoffice-seed.ts';
+import { hmacSign, providerSecret } from '../../server/casino/signature.ts';
+import type { OpenGameReply } from '../../domain/casino/calls.ts';
+
+const DRIVERS = await drivers();
+const SECRET = providerSecret('DEMO_PROVIDER_SECRET');
+
+async function wallet(h: Harness, op: string, body: Record<string, unknown>): Promise<{ status: string; balance?: number }> {
+  const raw = JSON.stringify({ request_uuid: randomUUID(), ...body });
+  const res = await h.app.inject({ method: 'POST', url: `/casino/wallet/demo/${op}`, payload: raw, headers: { 'content-type': 'application/json', 'x-signature': hmacSign(SECRET, raw) } });
+  return res.json();
+}
+const gameId = async (h: Harness, code: string) => (await h.db.query<{ id: number }>('select id from casino_games where code = $1', [code]))[0]!.id;
+const audits = async (h: Harness, action: string, objectId: number | string) =>
+  h.db.query<{ before: unknown; after: unknown }>('select before, after from audit_log where action = $1 and object_id = $2 order by id', [action, String(objectId)]);
+
+describe.each(DRIVERS)('casino back office on %s', (driver) => {
+  const h = useHarness(driver);
+
+  it('categories, game order and category, provider switch: the lobby follows, each change audited; dealers may not', async () => {
+    await seedAccountDemo(h.db, h.clock.now);
+    await seedBackOfficeDemo(h.db, h.clock.now);
+    const admin = await boLogin(h, 'admin', 'admin1234');
+    const created = json(await h.call('bo/saveCasinoCategory', { product: 5, title: 'Jackpot' }, { cookie: admin }));
+    expect(created.status).toBe(true);
+    const catId = created.id as number;
+    expect((await audits(h, 'casino.category', catId))).toHaveLength(1);
+    // the same title again in the product is refused
+    expect(json(await h.call('bo/saveCasinoCategory', { product: 5, title: 'jackpot' }, { cookie: admin })).status).toBe(false);
+    // gem rush goes first, into the new category; an empty category is not listed to players
+    const gem = await gameId(h, 'gem-rush');
+    expect(json(await h.call('bo/setCasinoGame', { gameId: gem, listOrder: 0, categoryId: catId }, { cookie: admin })).status).toBe(true);
+    const games = (await h.call('getAllCasinos', { masterServiceId: 5 })).json<{ items: Array<{ title: string; topServiceId2: number }> }>();
+    expect(games.items.map((g) => g.title)).toEqual(['Gem Rush', 'Fruit Fiesta', 'Lucky Sevens']);
+    expect(games.items[0]!.topServiceId2).toBe(catId);
+    const list = (await h.call('casinoList', { serviceId: 5 })).json<{ categories: Array<{ id: number; title: string }> }>();
+    expect(list.categories.map((c) => c.title)).toContain('Jackpot');
+    expect((await h.call('getAllCasinos', { masterServiceId: 5, category: catId })).json<{ items: unknown[] }>().items).toHaveLength(1);
+    // renamed and moved first
+    expect(json(await h.call('bo/saveCasinoCategory', { id: catId, product: 5, title: 'Jackpots', listOrder: 0 }, { cookie: admin })).status).toBe(true);
+    const bo = json(await h.call('bo/casinoGames', { product: 5 }, { cookie: admin }));
+    expect((bo.categories as Array<{ title: string; games: number }>)[0]).toMatchObject({ title: 'Jackpots', games: 1 });
+    // a category of another product is refused for a slot
+    const [live] = await h.db.query<{ id: number }>('select id from casino_categories where product = 4 limit 1');
+    expect(json(await h.call('bo/setCasinoGame', { gameId: gem, categoryId: live!.id }, { cookie: admin })).status).toBe(false);
+    // a provider switched off leaves the lobby, its games cannot be opened
+    const providers = json(await h.call('bo/casinoProviders', {}, { cookie: admin })).results as Array<{ id: number; code: string }>;
+    const pixel = providers.find((p) => p.code === 'pixel')!;
+    expect(json(await h.call('bo/setCasinoProvider', { providerId: pixel.id, status: 0 }, { cookie: admin })).status).toBe(true);
+    try {
+      expect((await h.call('casinoList', { serviceId: 5 })).json<{ results: Array<{ title: string }> }>().results.map((r) => r.title)).toEqual(['Demo Gaming']);
+      const p = await h.player('cbo', 10_000);
+      expect(json(await h.call('openslot', { serviceId: gem }, { cookie: p.cookie }))).toMatchObject({ status: false, error: 'gameUnavailable' });
+      expect(await audits(h, 'casino.provider', pixel.id)).toHaveLength(1);
+    } finally {
+      await h.call('bo/setCasinoProvider', { providerId: pixel.id, status: 1 }, { cookie: admin });
+      await h.call('bo/setCasinoGame', { gameId: gem, listOrder: 3, categoryId: null }, { cookie: admin });
+    }
+    // a dealer has no manageCasino: refused, and the menu has no casino area
+    const dealer = await boLogin(h, 'bayi1', 'bayi1234');
+    expect(json(await h.call('bo/casinoGames', { product: 5 }, { cookie: dealer }))).toMatchObject({ status: false, error: 'forbidden' });
+    expect(json(await h.call('bo/setCasinoLimit', { dealerId: 1, casinoLimit: 1 }, { cookie: dealer })).status).toBe(false);
+    const me = json(await h.call('bo/whoami', {}, { cookie: admin }));
+    expect((me.menu as Array<{ path: string }>).map((a) => a.path)).toContain('casino');
+  });
+
+  it("a dealer's casino limit set in the back office: bets of its players at once stop at it ('casino limits full'), audited", async () => {
+    await seedAccountDemo(h.db, h.clock.now);
+    await seedBackOfficeDemo(h.db, h.clock.now);
+    const admin = await boLogin(h, 'admin', 'admin1234');
+    const dealer = await h.addUser('cdl', 0);
+    await h.db.query(`update users set user_type = 'D' where id = $1`, [dealer.id]);
+    await h.db.query('insert into dealers (user_id) values ($1)', [dealer.id]);
+    expect(json(await h.call('bo/setCasinoLimit', { dealerId: dealer.id, casinoLimit: 5_000 }, { cookie: admin })).status).toBe(true);
+    expect((await audits(h, 'casino.limit', dealer.id)).map((a) => a.after)).toEqual([{ casinoLimit: 5_000 }]);
+    // twelve players under the dealer bet 1,000 each at once: five pass, the others meet the limit
+    const players = await Promise.all(Array.from({ length: 12 }, async () => {
+      const p = await h.player('cdp', 10_000);
+      await h.db.query('insert into user_tree (ancestor_id, descendant_id, depth) values ($1, $2, 1)', [dealer.id, p.id]);
+      const open = (await h.call('openslot', { serviceId: await gameId(h, 'fruit-fiesta') }, { cookie: p.cookie })).json<OpenGameReply>();
+      return { ...p, token: new URL(open.content.gameurl, 'http://x').searchParams.get('token')! };
+    }));
+    const replies = await Promise.all(players.map((p) => wallet(h, 'bet', {
+      token: p.token, transaction_uuid: randomUUID(), round: `cdl-${p.id}`, game_code: 'fruit-fiesta', currency: 'TRY', amount: 1_000,
+    })));
+    expect(replies.filter((r) => r.status === 'RS_OK')).toHaveLength(5);
+    expect(replies.filter((r) => r.status === 'RS_ERROR_LIMIT_REACHED')).toHaveLength(7);
+    const limits = json(await h.call('bo/casinoLimits', { search: dealer.userName }, { cookie: admin }));
+    expect(limits.results).toEqual([{ dealerId: dealer.id, userName: dealer.userName, casinoLimit: 5_000, stakedToday: 5_000, currency: 'TRY' }]);
+    const [led] = await h.db.query<{ n: number }>(`select count(*)::int as n from ledger where kind = 'bet' and ref_type = 'slot' and user_id = any($1)`, [players.map((p) => p.id)]);
+    expect(led!.n).toBe(5);
+  });
+
+  it('many players at once: every bet and win answered and booked once (one transaction for several players)', async () => {
+    const players = await Promise.all(Array.from({ length: 30 }, async () => {
+      const p = await h.player('cmany', 10_000);
+      const open = (await h.call('openslot', { serviceId: await gameId(h, 'lucky-sevens') }, { cookie: p.cookie })).json<OpenGameReply>();
+      return { ...p, token: new URL(open.content.gameurl, 'http://x').searchParams.get('token')! };
+    }));
+    const round = (p: { id: number; token: string }, n: number) => ({ token: p.token, round: `m-${p.id}-${n}`, game_code: 'lucky-sevens', currency: 'TRY' });
+    for (let n = 0; n < 3; n++) {
+      const bets = await Promise.all(players.map((p) => wallet(h, 'bet', { ...round(p, n), transaction_uuid: `mb-${p.id}-${n}`, amount: 500 })));
+      expect(bets.every((b) => b.status === 'RS_OK')).toBe(true);
+      const wins = await Promise.all(players.map((p) => wallet(h, 'win', { ...round(p, n), transaction_uuid: `mw-${p.id}-${n}`, round_closed: true, amount: 200 })));
+      expect(wins.every((w) => w.status === 'RS_OK')).toBe(true);
+    }
+    const rows = await h.db.query<{ user_id: number; balance: number }>('select user_id, balance from wallets where user_id = any($1)', [players.map((p) => p.id)]);
+    expect(rows.every((r) => Number(r.balance) === 10_000 - 3 * 300)).toBe(true);
+  });
+});
