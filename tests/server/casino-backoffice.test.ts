@@ -102,6 +102,28 @@ describe.each(DRIVERS)('casino back office on %s', (driver) => {
     expect(led!.n).toBe(5);
   });
 
+  it('top winners and the carousel come from real wins: five times the stake or more, biggest first / newest first', async () => {
+    const p = await h.player('ctop', 100_000);
+    const open = (await h.call('openslot', { serviceId: await gameId(h, 'fruit-fiesta') }, { cookie: p.cookie })).json<OpenGameReply>();
+    const token = new URL(open.content.gameurl, 'http://x').searchParams.get('token')!;
+    const play = async (n: number, stake: number, win: number) => {
+      const base = { token, round: `top-${p.id}-${n}`, game_code: 'fruit-fiesta', currency: 'TRY' };
+      expect((await wallet(h, 'bet', { ...base, transaction_uuid: `tb-${p.id}-${n}`, amount: stake })).status).toBe('RS_OK');
+      h.clock.now += 1_000;
+      expect((await wallet(h, 'win', { ...base, transaction_uuid: `tw-${p.id}-${n}`, round_closed: true, amount: win })).status).toBe('RS_OK');
+    };
+    await play(1, 100, 90_000);
+    await play(2, 100, 400); // under five times the stake: not shown
+    await play(3, 100, 50_000);
+    const top = (await h.call('topWinners', { masterServiceId: 5, limit: 50 })).json<{ results: Array<{ amount: number; game: string; player: string }> }>().results;
+    const mine = top.filter((w) => w.game === 'Fruit Fiesta' && w.player === 't_***');
+    expect(mine.map((w) => w.amount)).toEqual([90_000, 50_000]);
+    const latest = (await h.call('winners', { masterServiceId: 5, limit: 50 })).json<{ results: Array<{ amount: number; game: string; player: string }> }>().results;
+    expect(latest.filter((w) => w.game === 'Fruit Fiesta' && w.player === 't_***').map((w) => w.amount)).toEqual([50_000, 90_000]);
+    // other products do not list them
+    expect((await h.call('topWinners', { masterServiceId: 4 })).json<{ results: Array<{ game: string }> }>().results.some((w) => w.game === 'Fruit Fiesta')).toBe(false);
+  });
+
   it('many players at once: every bet and win answered and booked once (one transaction for several players)', async () => {
     const players = await Promise.all(Array.from({ length: 30 }, async () => {
       const p = await h.player('cmany', 10_000);

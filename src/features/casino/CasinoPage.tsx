@@ -13,6 +13,7 @@ import { GameCard } from './GameCard.tsx';
 import { GameFrame } from './GameFrame.tsx';
 import { JackpotTiles } from './JackpotTiles.tsx';
 import { WinnersCarousel } from './WinnersCarousel.tsx';
+import { TopWinners } from './TopWinners.tsx';
 import { tileRequest, useOpenGame, type OpenRequest } from './use-open-game.ts';
 import './casino.css';
 
@@ -106,7 +107,7 @@ export function CasinoPage({ lang, product, query = {} }: { lang: string; produc
           <button type="button" role="tab" className="chip" aria-selected={provider === null} onClick={() => setProvider(null)}><Trans>All</Trans></button>
           {shownProviders.map((p) => (
             <button key={p.serviceId} type="button" role="tab" className="chip" aria-selected={provider === p.serviceId} onClick={() => setProvider(p.serviceId)} data-provider={p.serviceId}>
-              {p.logo && <img src={p.logo} alt="" width={20} height={20} loading="lazy" />}{p.title}
+              {p.logo && <img src={p.logo} alt="" width={20} height={20} loading="lazy" decoding="async" />}{p.title}
             </button>
           ))}
           {!stripAll && <button type="button" className="chip" onClick={() => setExpanded(true)} data-testid="providers-more">{t`More (${providers.length - shownProviders.length})`}</button>}
@@ -135,6 +136,7 @@ export function CasinoPage({ lang, product, query = {} }: { lang: string; produc
       {games.state === 'ready' && (games.data.games.length
         ? <GameGrid games={games.data.games} onOpen={onTile} busy={game.busy} />
         : <div className="state" data-testid="no-games"><h2><Trans>No games found</Trans></h2><p><Trans>Try another provider, category or search.</Trans></p></div>)}
+      {WITH_WINNERS.has(product) && <TopWinners product={product} latest={live?.winners[0]?.key} />}
       {game.frame && <GameFrame game={game.frame} onClose={close} />}
     </div>
   );

@@ -8,6 +8,7 @@
 import { hasPermission } from '../../../domain/account/permissions.ts';
 import { bannerImageUrl } from '../../../domain/content/banner.ts';
 import { currencySymbol } from '../../../domain/money.ts';
+import { intlLocale } from '../../../domain/languages.ts';
 import type {
   CasinoCategory, CasinoGame, CasinoProvider, CasinoWinner, GetAllCasinosReply, HomeCasinoReply, JackpotDataWire,
   LastPlayedReply, OpenGameReply, WinnersReply, CasinoListReply,
@@ -93,7 +94,8 @@ export interface CasinoDeps {
   timers?: { setTimeout(fn: () => void, ms: number): unknown; clearTimeout(h: unknown): void };
 }
 
-const numberLocale = (lang: string) => (lang === 'iq' || lang === 'kr' ? 'ckb' : lang === 'aa' || lang === 'cw' ? 'en' : lang);
+// The Intl locale of a language's numbers (domain/languages.ts), resolved to one tag the UI can pass on.
+const numberLocale = (lang: string) => intlLocale(lang);
 
 export function createCasinoApi(ctx: CoreContext, deps: CasinoDeps = {}) {
   const site = createSite(ctx);
@@ -230,6 +232,13 @@ export function createCasinoApi(ctx: CoreContext, deps: CasinoDeps = {}) {
       if (!ctx.session()) return [];
       const r = await ask<LastPlayedReply>('lastPlayed', { masterServiceId: productId(product) });
       return r?.status ? (r.items ?? []).map(tile) : [];
+    },
+
+    /** The biggest real wins of the last 7 days in a product (topWinners), biggest first; [] when unreachable. */
+    async casinoTopWinners(product: CasinoProduct, limit = 10): Promise<WinnerView[]> {
+      await site.load();
+      const r = await ask<WinnersReply>('topWinners', { masterServiceId: productId(product), limit });
+      return r?.status ? (r.results ?? []).map(winnerView) : [];
     },
 
     /** Home's casino and slot lists (the site's configured top lists, then the new ones); null when unreachable. */

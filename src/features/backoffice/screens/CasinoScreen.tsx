@@ -94,7 +94,6 @@ function Games({ product }: { product: ProductId }) {
 }
 
 function Categories({ product, categories, onSaved }: { product: ProductId; categories: BoCasinoCategory[]; onSaved: () => void }) {
-  const { t } = useLingui();
   const act = useAction();
   const [title, setTitle] = useState('');
   const save = async (p: { id?: number; title: string; listOrder?: number }) => {
