@@ -15,6 +15,8 @@ export function TopWinners({ product, latest }: { product: CasinoProduct; latest
     let live = true;
     void core.casinoTopWinners(product).then((r) => { if (live) setRows(r); });
     return () => { live = false; };
+  // `latest` is the trigger: a new win may change the list
+  // oxlint-disable-next-line react/exhaustive-effect-dependencies
   }, [product, latest]);
   if (!rows.length) return null;
   return (
