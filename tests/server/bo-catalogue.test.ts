@@ -199,6 +199,8 @@ describe.each(DRIVERS)('back-office catalogue on %s', (driver) => {
     expect(json(await h.call('bo/catalogueSaveFilters', { sportId: 3, filters: [{ id: 'main', types: [1] }] }, { cookie: admin })).status).toBe(false);
     expect(json(await h.call('bo/catalogueSaveFilters', { sportId: 3, filters: [{ id: 'all', types: [] }, { id: 'main', types: [77_777] }] }, { cookie: admin })).status).toBe(false);
     expect(((await ok('bo/catalogueMarkets', {})).settings as { filters: Record<string, unknown> }).filters['3']).toEqual(tabs);
+    // Today's football tabs save unchanged (their goal family names types the catalogue lists no names for).
+    await ok('bo/catalogueSaveFilters', { sportId: 1, filters: DEFAULT_MARKET_SETTINGS.filters['1'] });
     const settings = json(await h.call('marketSettings', { lang: 'de' }));
     expect(settings).toMatchObject({ status: true, filters: { 3: tabs } });
     expect((settings.types as { oddsType: number; name: string }[]).find((t) => t.oddsType === 18)?.name).toBe('Tore über/unter');

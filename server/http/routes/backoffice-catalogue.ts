@@ -51,7 +51,8 @@ export function registerBoCatalogueCalls(app: FastifyInstance, deps: CallDeps): 
   call('bo/catalogueSaveFilters', async (p, ctx) => {
     forgetMarketSettings();
     const s = await marketSettings(ctx.db);
-    const known = new Set(s.types.map((t) => t.oddsType));
+    // The types of the catalogue, and those today's tabs already name (pre-match families the catalogue has no entry for).
+    const known = new Set([...s.types.map((t) => t.oddsType), ...Object.values(DEFAULT_MARKET_SETTINGS.filters).flatMap((f) => f.flatMap((x) => x.types))]);
     if (!p.filters.every((f) => f.types.every((t) => known.has(t)))) throw refused('filters');
     const filters = { ...s.filters, [String(p.sportId)]: p.filters };
     return done(ctx.lang, await saveMarketSetting(ctx, 'filters', filters, p.sportId, s.filters[String(p.sportId)] ?? null, p.filters));

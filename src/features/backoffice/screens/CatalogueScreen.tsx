@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CatalogueRow } from '../../../../domain/catalogue/calls.ts';
 import { NAME_LANGS, type Names } from '../../../../domain/catalogue/markets.ts';
-import { bo } from '../bo-client.ts';
+import type { BoUploadImageReply } from '../../../../domain/content/bo-calls.ts';
+import { core } from '../../../core-client.ts';
+import { bo, type BoFailure } from '../bo-client.ts';
 import { BoDialog } from '../dialog.tsx';
 import { FilterBar } from '../filters.tsx';
 import { BoList, num, oneOf, opt, useBoList } from '../list.tsx';
@@ -134,6 +136,31 @@ function MergeTarget({ kind, row, keepId, onPick }: { kind: 'team' | 'league'; r
   );
 }
 
+/** The file's bytes as base64 (what bo/uploadImage takes). */
+async function base64Of(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let bin = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin);
+}
+
+/** Uploads a logo to the server's image store (bo/uploadImage, kind logo: square, resized) and hands back its address. */
+function LogoUpload({ onUploaded }: { onUploaded: (url: string) => void }) {
+  const act = useAction();
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    const data = await base64Of(file);
+    const r = await act.run(async () => (await core.boCall('uploadImage', { kind: 'logo', data })) as unknown as BoUploadImageReply | BoFailure);
+    if (r) onUploaded(r.image.url);
+  };
+  return (
+    <label className="bo-field"><span><Trans>Upload a logo (PNG, JPEG, WebP)</Trans></span>
+      <input type="file" name="logoFile" accept="image/png,image/jpeg,image/webp,image/avif" disabled={act.busy} onChange={(e) => void upload(e.target.files?.[0])} />
+      {act.error && <span className="bo-error" role="alert">{act.error}</span>}
+    </label>
+  );
+}
+
 /** The fields of one kind's form. */
 function EditForm({ kind, draft, sports, onChange }: { kind: Kind; draft: Draft; sports: CatalogueRow[]; onChange: (d: Draft) => void }) {
   const { t } = useLingui();
@@ -171,6 +198,7 @@ function EditForm({ kind, draft, sports, onChange }: { kind: Kind; draft: Draft;
           <label className="bo-field"><span><Trans>Highlight weight (0 none)</Trans></span><input name="highlight" inputMode="numeric" maxLength={1} placeholder={t`unchanged`} value={draft.highlight} onChange={(e) => set({ highlight: e.target.value.replace(/\D/g, '') })} /></label>
         )}
         <label className="bo-field"><span><Trans>Logo address (/media/…)</Trans></span><input name="logo" value={draft.logo} onChange={(e) => set({ logo: e.target.value.trim() })} /></label>
+        <LogoUpload onUploaded={(url) => set({ logo: url })} />
         <label className="bo-check"><input type="checkbox" name="status" checked={draft.status === 1} onChange={(e) => set({ status: e.target.checked ? 1 : 0 })} /><span><Trans>Active</Trans></span></label>
       </div>
       <fieldset className="bo-panel">
