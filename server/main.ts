@@ -11,7 +11,9 @@ import { reconcileOpenRounds } from './casino/reconcile.ts';
 import { DEMO_SETTINGS, SITE_SETTINGS, startSettingsSync } from './settings/site-settings.ts';
 import { startSettlementLoop } from './settlement/ingest.ts';
 import { createFeedFromEnv } from './feed/service.ts';
+import { startTradingFeed } from './trading/feed-outbox.ts';
 import { registerFeedSocket } from './feed/ws.ts';
+import { registerSitePush } from './settings/site-push.ts';
 import { startLiveCatalogue } from './feed/live-catalogue.ts';
 import { systemScheduler } from './feed/clock.ts';
 import { fixedLeadership, sqlLeaseStore, startLeadership, whileLeading } from './cluster/lease.ts';
@@ -49,6 +51,8 @@ const stopSettingsSync = await startSettingsSync(db, { redisUrl: process.env.RED
 // coupon tips on them keep their teams, date, sport and result.
 const feed = await createFeedFromEnv(process.env, systemScheduler, leadership);
 const liveCatalogue = await startLiveCatalogue(db, feed.state, systemScheduler, (err) => console.error('live catalogue:', err));
+// Trading changes made in the back office (prices, suspensions) go out on the feed's own path.
+const tradingFeed = startTradingFeed(db, feed.service, systemScheduler, (err) => console.error('trading feed:', err));
 
 // Settlement: results from match_results and live_results settle coupons; unfinished runs resume.
 const stopSettlement = whileLeading(leadership, () => startSettlementLoop(db, Date.now));
@@ -66,6 +70,8 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
 });
 await registerFeedSocket(app, feed.hub);
+// Settings and content revisions pushed to every open app (server/settings/site-push.ts).
+const stopSitePush = await registerSitePush(app);
 await app.listen({ port: config.port, host: config.host });
 // The audit chain is checked once a day; a broken chain is logged as an error naming the first bad row.
 const stopAuditCheck = scheduleAuditCheck(db, app.log);
@@ -77,7 +83,9 @@ const stop = async () => {
   stopSettlement();
   stopAuditCheck();
   await stopSettingsSync();
+  stopSitePush();
   liveCatalogue.stop();
+  tradingFeed.stop();
   await feed.stop();
   // given up at once: another process takes over without waiting for the lease to run out
   await leadership.stop();

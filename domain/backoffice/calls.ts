@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { common } from '../protocol/calls.ts';
 import { PRODUCTS } from '../account/permissions.ts';
 import { ALL_PERMISSIONS, type BoArea, type Permission, type Role } from './permissions.ts';
+import { BO_TRADING_CALLS } from '../trading/calls.ts';
 import { BO_CATALOGUE_ENTITY_CALLS } from '../catalogue/calls.ts';
 import { BO_CONTENT_CALLS } from '../content/bo-calls.ts';
 import { BO_CASINO_CALLS } from '../casino/calls.ts';
@@ -268,6 +269,8 @@ export const BO_CALLS = {
   'bo/auditLog': { payload: boAuditPayload, permission: 'viewAudit' },
   'bo/auditCheck': { payload: boEmptyPayload, permission: 'viewAudit' },
   'bo/ipLogs': { payload: boIpLogsPayload, permission: 'viewIpLogs' },
+  // Trading and live betting settings (issue 13): fixtures, markets, prices, IP permissions.
+  ...BO_TRADING_CALLS,
   // The catalogue (issue 13): sports, countries, leagues, teams, markets.
   ...BO_CATALOGUE_ENTITY_CALLS,
   // Content (issue 13): images, banners, pages, pop-ups, notifications, bonuses, payment methods.

@@ -47,6 +47,7 @@ export const en = {
   printCancelled: 'the coupon could not be printed and was cancelled, the stake refunded',
   sellPriceChanged: 'the sell amount changed: {amount}',
   resultSaved: 'the result was saved',
+  liveIpDenied: 'Live betting is not available from your connection address',
   // Accounts, money and content (account-platform.md sections 5 and 8).
   forbidden: 'You are not allowed to do this',
   // A logged-out-only call (register, forgot or reset password) with a session (section 2 guards).

@@ -55,7 +55,8 @@ interface TipPick {
   seen: number;
 }
 
-interface MatchRow { i: number; status: string; bet_status: BetStatus; active: number; match_date: string; min_tip: number; name: string }
+/** stake_limit: the match's own limit per tip set in the back office (minor units; 0 or absent: the site's default). */
+interface MatchRow { i: number; status: string; bet_status: BetStatus; active: number; match_date: string; min_tip: number; name: string; stake_limit?: number }
 interface OddRow { i: number; group_active: number; outcome_active: number; odd: number }
 interface ReadRow {
   user: { currency: string; staketype: number; limits: Partial<UserLimits> | null; balance: number };
@@ -252,10 +253,12 @@ export function decideCoupon(read: ReadRow, req: PlacementRequest): CouponWrite 
   if (user.balance < summary.totalAmount) throw new CallError(422, 'insufficientCredit');
   if (read.same >= SAME_COUPON_MAX) throw new CallError(422, 'sameCoupon', { n: SAME_COUPON_MAX });
   // Section 9 'bet total per tip 5000': per tip (match, market, outcome, special) and player, over
-  // the stakes riding on it in their waiting coupons, this one included (rules.ts stakeOnPicks).
+  // the stakes riding on it in their waiting coupons, this one included (rules.ts stakeOnPicks);
+  // a match with its own stake limit (set in the back office's trading screen) uses that instead.
   const onPick = stakeOnPicks(summary.couponType, selections, sizes, summary.baseAmount);
   const staked = new Map(read.exposure.map((e) => [e.i, Number(e.staked)]));
-  const overLimit = picks.filter((pick, j) => (staked.get(pick.i) ?? 0) + onPick[j]! > SLIP_CONSTANTS.betTotalPerTip);
+  const tipLimit = (i: number) => Number(matchOf.get(i)?.stake_limit ?? 0) || SLIP_CONSTANTS.betTotalPerTip;
+  const overLimit = picks.filter((pick, j) => (staked.get(pick.i) ?? 0) + onPick[j]! > tipLimit(pick.i));
   if (overLimit.length) {
     throw new CallError(422, 'matchStakeLimit', {}, { changed: [], couponErrors: overLimit.map((x) => ({ mid: x.matchId, msg: message('matchStakeLimit', ctx.lang) })) });
   }

@@ -55,6 +55,12 @@ export interface FeedService {
   readonly role: 'leader' | 'follower';
   /** Sequence number of the last bus frame produced or applied. */
   seq(): number;
+  /**
+   * The leader publishes changes made outside the adapter (the back office's trading) on the feed's
+   * own path: its state, its hub and the bus, numbered like the adapter's frames. A follower
+   * publishes nothing and answers false.
+   */
+  inject(changes: FeedChange[]): boolean;
   stop(): Promise<void>;
 }
 
@@ -139,6 +145,12 @@ async function startLeader(opts: FeedServiceOptions, adapter: FeedAdapter): Prom
   return {
     role: 'leader',
     seq: () => seq,
+    inject(changes) {
+      const at = scheduler.now();
+      state.applyChanges(changes, at);
+      publish(changes, at);
+      return true;
+    },
     async stop() {
       adapter.stop();
       for (const t of timers) t();
@@ -223,6 +235,7 @@ async function startFollower(opts: FeedServiceOptions): Promise<FeedService> {
   return {
     role: 'follower',
     seq: () => seq,
+    inject: () => false,
     async stop() {
       retry();
       await unsubscribe();
@@ -274,6 +287,7 @@ export async function startElectedFeedService(
       return current.role;
     },
     seq: () => current.seq(),
+    inject: (changes) => !broken && current.inject(changes),
     async stop() {
       stopped = true;
       off();

@@ -33,6 +33,7 @@ import { casinoFrameOrigins } from '../casino/config.ts';
 import { registerBoCasinoCalls } from './routes/casino-backoffice.ts';
 import { registerBoSettingsCalls } from './routes/backoffice-settings.ts';
 import { registerBoTradingCalls } from './routes/backoffice-trading.ts';
+import { registerBoTradingCalls } from './routes/backoffice-trading.ts';
 import { registerBoCatalogueCalls } from './routes/backoffice-catalogue.ts';
 import { registerBoContentCalls } from './routes/backoffice-content.ts';
 import { registerMediaFiles } from '../media/routes.ts';
@@ -159,6 +160,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerDemoProvider(app, deps);
   registerBoCasinoCalls(app, deps);
   registerBoSettingsCalls(app, deps);
+  registerBoTradingCalls(app, deps);
   registerBoTradingCalls(app, deps);
   registerBoCatalogueCalls(app, deps);
   registerSiteFiles(app, opts.siteDir ?? process.env.SITE_DIR ?? './site');

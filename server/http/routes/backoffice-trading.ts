@@ -1,0 +1,27 @@
+/** Back-office trading and live betting settings (issue 13): every change audited (server/trading). */
+import type { FastifyInstance } from 'fastify';
+import { message } from '../../../domain/messages.ts';
+import { boCalls } from '../../backoffice/guard.ts';
+import {
+  createFixture, fixtureDetail, listFixtures, openMarket, setMarketStatus, setMatchOpen, setPrice, setStakeLimit, tradingCatalogue,
+} from '../../trading/fixtures.ts';
+import { addIpRule, liveSettings, removeIpRule, setLiveOddTypes } from '../../trading/live-rules.ts';
+import type { CallDeps } from '../call.ts';
+
+export function registerBoTradingCalls(app: FastifyInstance, deps: CallDeps): void {
+  const call = boCalls(app, deps);
+  const done = (lang: string) => ({ status: true, msg: message('updateSuccess', lang) });
+  call('bo/tradingFixtures', async (p, ctx) => ({ status: true, ...(await listFixtures(ctx.db, p, ctx.now)) }));
+  call('bo/tradingFixture', async (p, ctx) => ({ status: true, ...(await fixtureDetail(ctx.db, p.matchId)) }));
+  call('bo/tradingCatalogue', async (p, ctx) => ({ status: true, ...(await tradingCatalogue(ctx.db, p.sportId)) }));
+  call('bo/createFixture', async (p, ctx) => ({ ...done(ctx.lang), id: await createFixture(ctx, p) }));
+  call('bo/openMarket', async (p, ctx) => ({ ...done(ctx.lang), oddsId: await openMarket(ctx, p) }));
+  call('bo/setPrice', async (p, ctx) => { await setPrice(ctx, p); return done(ctx.lang); });
+  call('bo/setMarketStatus', async (p, ctx) => { await setMarketStatus(ctx, p); return done(ctx.lang); });
+  call('bo/setMatchStatus', async (p, ctx) => { await setMatchOpen(ctx, p); return done(ctx.lang); });
+  call('bo/setStakeLimit', async (p, ctx) => { await setStakeLimit(ctx, p); return done(ctx.lang); });
+  call('bo/liveSettings', async (_p, ctx) => ({ status: true, ...(await liveSettings(ctx.db)) }));
+  call('bo/setLiveOddTypes', async (p, ctx) => { await setLiveOddTypes(ctx, p); return done(ctx.lang); });
+  call('bo/addIpRule', async (p, ctx) => ({ ...done(ctx.lang), id: await addIpRule(ctx, p) }));
+  call('bo/removeIpRule', async (p, ctx) => { await removeIpRule(ctx, p.ruleId); return done(ctx.lang); });
+}
