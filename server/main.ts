@@ -12,6 +12,7 @@ import { DEMO_SETTINGS, SITE_SETTINGS, startSettingsSync } from './settings/site
 import { startSettlementLoop } from './settlement/ingest.ts';
 import { createFeedFromEnv } from './feed/service.ts';
 import { startTradingFeed } from './trading/feed-outbox.ts';
+import { startTradingFeed } from './trading/feed-outbox.ts';
 import { registerFeedSocket } from './feed/ws.ts';
 import { registerSitePush } from './settings/site-push.ts';
 import { startLiveCatalogue } from './feed/live-catalogue.ts';
@@ -53,6 +54,8 @@ const feed = await createFeedFromEnv(process.env, systemScheduler, leadership);
 const liveCatalogue = await startLiveCatalogue(db, feed.state, systemScheduler, (err) => console.error('live catalogue:', err));
 // Trading changes made in the back office (prices, suspensions) go out on the feed's own path.
 const tradingFeed = startTradingFeed(db, feed.service, systemScheduler, (err) => console.error('trading feed:', err));
+// Trading changes made in the back office (prices, suspensions) go out on the feed's own path.
+const tradingFeed = startTradingFeed(db, feed.service, systemScheduler, (err) => console.error('trading feed:', err));
 
 // Settlement: results from match_results and live_results settle coupons; unfinished runs resume.
 const stopSettlement = whileLeading(leadership, () => startSettlementLoop(db, Date.now));
@@ -85,6 +88,7 @@ const stop = async () => {
   await stopSettingsSync();
   stopSitePush();
   liveCatalogue.stop();
+  tradingFeed.stop();
   tradingFeed.stop();
   await feed.stop();
   // given up at once: another process takes over without waiting for the lease to run out
