@@ -12,9 +12,7 @@ import { DEMO_SETTINGS, SITE_SETTINGS, startSettingsSync } from './settings/site
 import { startSettlementLoop } from './settlement/ingest.ts';
 import { createFeedFromEnv } from './feed/service.ts';
 import { startTradingFeed } from './trading/feed-outbox.ts';
-import { startTradingFeed } from './trading/feed-outbox.ts';
 import { registerFeedSocket } from './feed/ws.ts';
-import { registerSitePush } from './settings/site-push.ts';
 import { startLiveCatalogue } from './feed/live-catalogue.ts';
 import { systemScheduler } from './feed/clock.ts';
 import { fixedLeadership, sqlLeaseStore, startLeadership, whileLeading } from './cluster/lease.ts';
@@ -54,8 +52,6 @@ const feed = await createFeedFromEnv(process.env, systemScheduler, leadership);
 const liveCatalogue = await startLiveCatalogue(db, feed.state, systemScheduler, (err) => console.error('live catalogue:', err));
 // Trading changes made in the back office (prices, suspensions) go out on the feed's own path.
 const tradingFeed = startTradingFeed(db, feed.service, systemScheduler, (err) => console.error('trading feed:', err));
-// Trading changes made in the back office (prices, suspensions) go out on the feed's own path.
-const tradingFeed = startTradingFeed(db, feed.service, systemScheduler, (err) => console.error('trading feed:', err));
 
 // Settlement: results from match_results and live_results settle coupons; unfinished runs resume.
 const stopSettlement = whileLeading(leadership, () => startSettlementLoop(db, Date.now));
@@ -73,8 +69,6 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
 });
 await registerFeedSocket(app, feed.hub);
-// Settings and content revisions pushed to every open app (server/settings/site-push.ts).
-const stopSitePush = await registerSitePush(app);
 await app.listen({ port: config.port, host: config.host });
 // The audit chain is checked once a day; a broken chain is logged as an error naming the first bad row.
 const stopAuditCheck = scheduleAuditCheck(db, app.log);
@@ -86,9 +80,7 @@ const stop = async () => {
   stopSettlement();
   stopAuditCheck();
   await stopSettingsSync();
-  stopSitePush();
   liveCatalogue.stop();
-  tradingFeed.stop();
   tradingFeed.stop();
   await feed.stop();
   // given up at once: another process takes over without waiting for the lease to run out
