@@ -13,6 +13,7 @@ import { startSettlementLoop } from './settlement/ingest.ts';
 import { createFeedFromEnv } from './feed/service.ts';
 import { startTradingFeed } from './trading/feed-outbox.ts';
 import { registerFeedSocket } from './feed/ws.ts';
+import { registerSitePush } from './settings/site-push.ts';
 import { startLiveCatalogue } from './feed/live-catalogue.ts';
 import { systemScheduler } from './feed/clock.ts';
 import { fixedLeadership, sqlLeaseStore, startLeadership, whileLeading } from './cluster/lease.ts';
@@ -69,6 +70,8 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
 });
 await registerFeedSocket(app, feed.hub);
+// Settings and content revisions pushed to every open app (server/settings/site-push.ts).
+const stopSitePush = await registerSitePush(app);
 await app.listen({ port: config.port, host: config.host });
 // The audit chain is checked once a day; a broken chain is logged as an error naming the first bad row.
 const stopAuditCheck = scheduleAuditCheck(db, app.log);
@@ -80,6 +83,7 @@ const stop = async () => {
   stopSettlement();
   stopAuditCheck();
   await stopSettingsSync();
+  stopSitePush();
   liveCatalogue.stop();
   tradingFeed.stop();
   await feed.stop();

@@ -8,7 +8,7 @@ import { isLang } from './i18n/languages.ts';
 import { sessionStore } from './state/session.ts';
 import { setSlipView } from './state/slip.ts';
 import { showNotice } from './state/ui.ts';
-import { setSiteView } from './state/site.ts';
+import { setContentRev, setSiteView } from './state/site.ts';
 import { registerServiceWorker } from './pwa/register.ts';
 import { router } from './router.tsx';
 import { applyPatches, setFeedStatus } from './features/live/live-store.ts';
@@ -24,6 +24,7 @@ void subscribeCore((e) => {
   else if (e.type === 'match-patch') applyPatches(e.payload);
   else if (e.type === 'feed-status') setFeedStatus(e.payload);
   else if (e.type === 'site') setSiteView(e.payload);
+  else if (e.type === 'content') setContentRev(e.payload.rev);
 });
 
 const first = location.pathname.split('/')[1];

@@ -26,13 +26,14 @@ export interface BannerGroup {
 
 interface Row extends BannerItem { display_state: number }
 
-/** The banner groups of `states` (each state once, in the order asked) for a language. */
-export async function bannerGroups(db: Queryable, states: readonly number[], lang: string): Promise<BannerGroup[]> {
+/** The banner groups of `states` (each state once, in the order asked) for a language, scheduled to show at `now`. */
+export async function bannerGroups(db: Queryable, states: readonly number[], lang: string, now: number = Date.now()): Promise<BannerGroup[]> {
   const wanted = [...new Set(states)];
   const rows = await db.query<Row>(
     `select id, name, filename, url, title, link, width, height, type, display_state from banners
       where status = 1 and display_state = any($1::int[]) and (lang = '' or lang = $2)
-      order by list_order, id`, [wanted, lang]);
+        and (starts_at is null or starts_at <= $3) and (ends_at is null or ends_at > $3)
+      order by list_order, id`, [wanted, lang, new Date(now)]);
   return wanted.map((displayState) => ({
     displayState,
     banners: rows.filter((r) => r.display_state === displayState).map(({ display_state: _s, ...b }) => b),

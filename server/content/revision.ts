@@ -7,6 +7,13 @@ import type { Queryable } from '../db/client.ts';
 
 let rev = 0;
 const listeners = new Set<() => void>();
+// Tells the other server processes (the settings bus, server/settings/site-settings.ts startSettingsSync).
+let announcer: (() => Promise<void>) | null = null;
+
+/** Sets (or clears) how a content change is announced to the other processes. */
+export function setContentAnnouncer(fn: (() => Promise<void>) | null): void {
+  announcer = fn;
+}
 
 /** The content revision this process knows. */
 export const contentRev = (): number => rev;
@@ -22,6 +29,7 @@ export function contentApplied(next: number): void {
   if (next <= rev) return;
   rev = next;
   for (const l of listeners) l();
+  announcer?.().catch((err: unknown) => console.error('content announce:', err));
 }
 
 /** Reads the stored revision (a change made by another process); true when it moved. */

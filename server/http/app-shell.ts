@@ -10,6 +10,7 @@ import type { Db } from '../db/client.ts';
 import { bannerGroups } from '../content/banners.ts';
 import { bannerImageUrl, HOME_TOP_BANNER_STATE } from '../../domain/content/banner.ts';
 import { SITE_SETTINGS } from './routes/settings.ts';
+import { contentRev } from '../content/revision.ts';
 
 const MARKER = '<!--lcp-banner-->';
 /** How long the first banner of a language is reused: a banner change shows within a minute. */
@@ -27,7 +28,7 @@ export function homeLang(url: string): string | null {
 export function appShell(db: Db, root: string, clock: () => number): (url: string, saveData: boolean) => Promise<string> {
   const file = join(root, 'index.html');
   let html = { mtime: -1, text: '' };
-  const banners = new Map<string, { at: number; img: Promise<string> }>();
+  const banners = new Map<string, { at: number; rev: number; img: Promise<string> }>();
 
   const read = (): string => {
     const mtime = statSync(file).mtimeMs;
@@ -37,14 +38,15 @@ export function appShell(db: Db, root: string, clock: () => number): (url: strin
   const firstBanner = (lang: string): Promise<string> => {
     const now = clock();
     const hit = banners.get(lang);
-    if (hit && now - hit.at < BANNER_TTL_MS) return hit.img;
-    const img = bannerGroups(db, [HOME_TOP_BANNER_STATE], lang).then(([group]) => {
+    // A banner edited in the back office (a new content revision) is not served from the minute's cache.
+    if (hit && now - hit.at < BANNER_TTL_MS && hit.rev === contentRev()) return hit.img;
+    const img = bannerGroups(db, [HOME_TOP_BANNER_STATE], lang, now).then(([group]) => {
       const b = group?.banners[0];
       if (!b) return '';
       const src = bannerImageUrl(SITE_SETTINGS.site_api, b.url);
       return `<img src="${attr(src)}" alt="${attr(b.title)}" width="${b.width}" height="${b.height}" fetchpriority="high">`;
     }).catch(() => '');
-    banners.set(lang, { at: now, img });
+    banners.set(lang, { at: now, rev: contentRev(), img });
     return img;
   };
 

@@ -87,7 +87,7 @@ export function observeFeedLag(now: number, at: number): void {
 }
 
 /** A websocket of `socket` opened (+1) or closed (-1). */
-export function countWsClient(socket: 'feed', delta: 1 | -1): void {
+export function countWsClient(socket: 'feed' | 'site', delta: 1 | -1): void {
   wsClients.inc({ socket }, delta);
 }
 

@@ -8,6 +8,7 @@ import { createRedisBus } from '../feed/bus.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import type { BoContext } from '../backoffice/guard.ts';
 import { mergeStored, SETTINGS_SCREENS, SITE_SETTING_DEFAULTS, type SiteSettings } from '../../domain/settings/site-settings.ts';
+import { reloadContentRev, setContentAnnouncer } from '../content/revision.ts';
 
 /** The settings every rule of this process reads (mutated in place, so importers keep one reference). */
 export const SITE_SETTINGS: SiteSettings = { ...SITE_SETTING_DEFAULTS };
@@ -17,6 +18,14 @@ export const DEMO_SETTINGS: Partial<SiteSettings> = { second_live_view: 1, tv_ac
 
 let rev = 0;
 let announce: ((rev: number) => Promise<void>) | null = null;
+const revListeners = new Set<() => void>();
+
+/** Calls fn whenever the settings revision of this process moves (the push to open apps, server/settings/site-push.ts). */
+export function onSettingsRev(fn: () => void): () => void {
+  revListeners.add(fn);
+  return () => revListeners.delete(fn);
+}
+const revMoved = () => { for (const l of revListeners) l(); };
 
 /** The revision of the settings this process runs with (sent to apps, which reload when it moves). */
 export const settingsRev = (): number => rev;
@@ -30,6 +39,7 @@ export async function reloadSiteSettings(q: Queryable): Promise<boolean> {
   // Only stored keys change: a setting never edited keeps what this process started with (demo, /site/ files).
   Object.assign(SITE_SETTINGS, mergeStored(SITE_SETTINGS, Object.fromEntries(rows.map((x) => [x.key, x.value]))));
   rev = stored;
+  revMoved();
   return true;
 }
 
@@ -63,6 +73,7 @@ export async function saveSiteSettings(ctx: BoContext, patch: Partial<SiteSettin
   if (result.changed.length) {
     Object.assign(SITE_SETTINGS, mergeStored(SITE_SETTINGS, result.after));
     rev = result.rev;
+    revMoved();
     await announce?.(result.rev).catch((err: unknown) => console.error('settings announce:', err));
   }
   return { rev: result.rev, changed: result.changed };
@@ -87,7 +98,9 @@ export interface SettingsSyncOptions {
 export async function startSettingsSync(db: Db, opts: SettingsSyncOptions = {}): Promise<() => Promise<void>> {
   const onError = opts.onError ?? ((err: unknown) => console.error('settings:', err));
   await reloadSiteSettings(db);
-  const reload = () => void reloadSiteSettings(db).catch(onError);
+  await reloadContentRev(db);
+  // One announcement channel for both: any message makes every process re-read both revisions.
+  const reload = () => void Promise.all([reloadSiteSettings(db), reloadContentRev(db)]).catch(onError);
   let unsubscribe: (() => Promise<void>) | null = null;
   let bus: ReturnType<typeof createRedisBus> | null = null;
   if (opts.redisUrl) {
@@ -95,12 +108,14 @@ export async function startSettingsSync(db: Db, opts: SettingsSyncOptions = {}):
     unsubscribe = await bus.subscribe(reload);
     const b = bus;
     announce = (r) => b.publish(new TextEncoder().encode(String(r)));
+    setContentAnnouncer(() => b.publish(new TextEncoder().encode('content')));
   }
   const timer = setInterval(reload, opts.checkEveryMs ?? 15_000);
   timer.unref();
   return async () => {
     clearInterval(timer);
     announce = null;
+    setContentAnnouncer(null);
     await unsubscribe?.();
     await bus?.close();
   };

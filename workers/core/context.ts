@@ -2,6 +2,7 @@ import type { MatchListItem, UserLimits } from '../../domain/protocol/entities.t
 import { DEFAULT_USER_LIMITS } from '../../domain/betslip/limits.ts';
 import type { CoreDb } from './cache/db.ts';
 import type { SocketLike } from './live/feed-socket.ts';
+import type { SiteSocketLike } from './account/site.ts';
 import type { LiveTimers } from './live/live-api.ts';
 import { createRequest, type CallFn } from './request.ts';
 import type { CoreEvent, Notice, SessionView } from './events.ts';
@@ -12,7 +13,7 @@ export interface CoreDeps {
   clock: () => number;
   uuid: () => string;
   /** The live feed's socket and timers (the worker file gives the browser's); absent = no live feed. */
-  live?: { socket: () => SocketLike; timers: LiveTimers };
+  live?: { socket: () => SocketLike; timers: LiveTimers; siteSocket?: () => SiteSocketLike };
 }
 
 /** What the area modules of the core share: the request helper, the cache, the clock, the pushes. */

@@ -106,6 +106,8 @@ export interface CoreEvents {
   'match-patch': MatchPatch[];
   /** The live feed socket's state, the live count and the version of the live list. */
   'feed-status': FeedStatusView;
+  /** The content (banners, pages, pop-ups...) changed in the back office: views showing it ask again. */
+  content: { rev: number };
 }
 
 export type CoreEvent = { [K in keyof CoreEvents]: { type: K; payload: CoreEvents[K] } }[keyof CoreEvents];

@@ -32,9 +32,10 @@ export function registerContentCalls(app: FastifyInstance, deps: CallDeps): void
   });
 
   defineCall(app, deps, 'promotionDetail', bonusIdPayload, async (p, ctx) => {
-    const [r] = await ctx.db.query<{ id: number; image: string; banner_title: string; content: string }>('select * from bonuses where id = $1 and promotion = 1 and status = 1', [p.bonusId]);
+    const [r] = await ctx.db.query<{ id: number; image: string; banner_title: string; content: string; rules: string }>('select * from bonuses where id = $1 and promotion = 1 and status = 1', [p.bonusId]);
     if (!r) throw new CallError(404, 'notFound');
-    return { status: true, results: { bonusId: r.id, bonusImage: r.image, bannerTitle: r.banner_title, content: r.content } };
+    // `rules`: the terms the back office keeps apart from the text (sanitised HTML, '' none).
+    return { status: true, results: { bonusId: r.id, bonusImage: r.image, bannerTitle: r.banner_title, content: r.content, rules: r.rules } };
   });
 
   defineCall(app, deps, 'getNotifs', emptyPayload, async (_p, ctx) => {
@@ -48,7 +49,7 @@ export function registerContentCalls(app: FastifyInstance, deps: CallDeps): void
   defineCall(app, deps, 'getPopups', emptyPayload, async (_p, ctx) => {
     if (await marketingStopped(ctx.db, ctx.userId, ctx.now)) return { status: true, results: [] };
     const rows = await ctx.db.query<{ id: number; type: number; type2: number; title: string; content: string; auto_close: number }>(
-      `select * from popups where status = 1 and (lang = '' or lang = $1) order by id`, [ctx.lang]);
+      `select * from popups where status = 1 and (lang = '' or lang = $1) order by list_order, id`, [ctx.lang]);
     return { status: true, results: rows.map((r) => ({ id: r.id, type: r.type, type2: r.type2, title: r.title, content: r.content, autoClose: r.auto_close })) };
   });
 

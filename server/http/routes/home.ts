@@ -26,7 +26,7 @@ interface WsLike {
 export async function registerHomeCalls(app: FastifyInstance, deps: CallDeps, opts: { pushMs?: number } = {}): Promise<void> {
   defineCall(app, deps, 'banners', bannersPayload, async (p, ctx) => {
     const states = Array.isArray(p.displayState) ? p.displayState : [p.displayState];
-    return { status: true, results: await bannerGroups(ctx.db, states, ctx.lang) };
+    return { status: true, results: await bannerGroups(ctx.db, states, ctx.lang, ctx.now) };
   });
 
   defineCall(app, deps, 'jackpots', emptyPayload, async (_p, ctx) => ({ status: true, data: await loadJackpots(ctx.db, ctx.now), scale: JACKPOT_SCALE }));

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { PopupView } from '../../../workers/core/api.ts';
 import { core } from '../../core-client.ts';
+import { useContentRev } from '../../state/site.ts';
 
 const ROTATE_MS = 10_000;
 
@@ -11,7 +12,10 @@ export function PushPopups({ onHome }: { onHome: boolean }) {
   const [list, setList] = useState<PopupView[]>([]);
   const [i, setI] = useState(0);
   const [closed, setClosed] = useState(() => sessionStorage.getItem('popupsClosed') === '1');
-  useEffect(() => { if (!closed) void core.popups(onHome).then(setList); }, [onHome, closed]);
+  const rev = useContentRev();
+  // rev: pop-ups edited in the back office are asked for again (the worker dropped its copy).
+  // oxlint-disable-next-line react/exhaustive-effect-dependencies
+  useEffect(() => { if (!closed) void core.popups(onHome).then(setList); }, [onHome, closed, rev]);
   useEffect(() => {
     if (list.length < 2) return;
     const h = setInterval(() => setI((x) => (x + 1) % list.length), ROTATE_MS);

@@ -4,12 +4,14 @@ import { core } from '../../core-client.ts';
 import { useSwr, type SwrState } from '../sports/use-swr.ts';
 import { BannerCarousel, BannerSkeleton } from './BannerCarousel.tsx';
 import { useDataSaver } from '../../pwa/data-saver.ts';
+import { useContentRev } from '../../state/site.ts';
 
 const loadBanners = (source: Source): Promise<HomeBannersView | null> => core.homeBanners(source);
 
 /** Home's banners (display states 12 and 1), kept for offline reading: one question for both places. */
 export function useHomeBanners(): SwrState<HomeBannersView> {
-  return useSwr(loadBanners);
+  // Banners edited in the back office replace the drawn ones when they arrive (no skeleton between).
+  return useSwr(loadBanners, useContentRev());
 }
 
 /**

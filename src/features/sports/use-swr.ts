@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Source } from '../../../workers/core/api.ts';
 
 export type SwrState<T> = { state: 'loading'; data: null } | { state: 'error'; data: null } | { state: 'ready'; data: T };
@@ -9,7 +9,7 @@ export type SwrState<T> = { state: 'loading'; data: null } | { state: 'error'; d
  * and replaces it with the server's. Refreshes again when the browser comes back online.
  * `load` is the question (callers memoise it): a new one shows the skeleton until it is answered.
  */
-export function useSwr<T>(load: (source: Source) => Promise<T | null>): SwrState<T> & { retry: () => void } {
+export function useSwr<T>(load: (source: Source) => Promise<T | null>, refreshKey?: number): SwrState<T> & { retry: () => void } {
   const [attempt, setAttempt] = useState(0);
   const [s, setS] = useState<{ load: unknown; attempt: number; value: SwrState<T> }>({ load: null, attempt: -1, value: { state: 'loading', data: null } });
 
@@ -39,6 +39,19 @@ export function useSwr<T>(load: (source: Source) => Promise<T | null>): SwrState
     addEventListener('online', revalidate);
     return () => { live = false; removeEventListener('online', revalidate); };
   }, [load, attempt]);
+
+  // A new refreshKey (content changed on the server): ask the server again, keeping what is drawn until it answers.
+  const firstKey = useRef(refreshKey);
+  useEffect(() => {
+    if (refreshKey === firstKey.current) return;
+    let live = true;
+    load('network').then((fresh) => {
+      if (live && fresh) setS((prev) => (prev.load === load ? { ...prev, value: { state: 'ready', data: fresh } } : prev));
+    }, () => undefined);
+    return () => { live = false; };
+    // Only a new key asks again; a new load or attempt is the effect above's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [refreshKey]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   // An answer to an earlier question is not shown for this one: the skeleton stands until it is answered.

@@ -25,7 +25,10 @@ const fromField = (e: FieldError): FormResult => ({ ok: false, key: e.key, field
 /** Session calls (userdata, login, logout), settings, guards, passwords and the account screens. */
 export function createAccountApi(ctx: CoreContext) {
   // The worker's timers (given with the live feed's) drive the 6-hourly settings re-fetch and the revision poll.
-  const site = createSite(ctx, ctx.live?.timers.every, SETTINGS_REV_POLL_MS);
+  // The site socket (GET /ws/site) pushes settings and content revisions; the poll runs while it is down.
+  const siteSocket = ctx.live?.siteSocket;
+  const live = ctx.live;
+  const site = createSite(ctx, live?.timers.every, SETTINGS_REV_POLL_MS, siteSocket && live ? { create: siteSocket, setTimeout: (fn, ms) => live.timers.setTimeout(fn, ms) } : undefined);
   let guardUser: GuardUser | null = null;
 
   async function refreshSession(): Promise<SessionView | null> {

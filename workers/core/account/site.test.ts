@@ -118,3 +118,64 @@ describe('a back-office settings change', () => {
     site.stop();
   });
 });
+
+describe('the site push (GET /ws/site)', () => {
+  /** A socket stand-in the test opens, sends frames on and closes. */
+  function fakeSockets() {
+    const made: Array<{ close(): void; onopen: (() => void) | null; onmessage: ((ev: { data: unknown }) => void) | null; onclose: (() => void) | null; onerror: (() => void) | null }> = [];
+    const waits: Array<{ ms: number; fn: () => void }> = [];
+    return {
+      made, waits,
+      push: {
+        create: () => { const s = { close: () => undefined, onopen: null, onmessage: null, onclose: null, onerror: null }; made.push(s); return s; },
+        setTimeout: (fn: () => void, ms: number) => { waits.push({ ms, fn }); return 0; },
+      },
+    };
+  }
+
+  it('reloads pushed settings at once, tells the UI of new content, polls only while the socket is down, reconnects', async () => {
+    const time = virtualTime();
+    let rev = 1;
+    const calls: string[] = [];
+    const fetch = (async (input: string | URL | Request) => {
+      const url = String(input);
+      calls.push(url);
+      if (url === '/api/settings/rev') return new Response(JSON.stringify({ rev, content: 9 }));
+      return new Response(JSON.stringify({ status: true, rev, contentRev: 7, settings: { maintenance: rev > 1 ? 1 : 0 } }));
+    }) as typeof globalThis.fetch;
+    const ctx = createContext({ fetch, db: null as never, clock: time.clock, uuid: () => 'u', live: { socket: () => { throw new Error('no socket'); }, timers: time.timers } });
+    const events: CoreEvent[] = [];
+    ctx.listeners.add((e) => events.push(e));
+    const sockets = fakeSockets();
+    const site = createSite(ctx, time.timers.every, SETTINGS_REV_POLL_MS, sockets.push);
+    await site.load();
+    expect(sockets.made.length).toBe(1);
+    const ws = sockets.made[0]!;
+    ws.onopen!();
+    ws.onmessage!({ data: JSON.stringify({ settings: 1, content: 7 }) });
+    // Open: the poll asks nothing.
+    await time.advance(3 * SETTINGS_REV_POLL_MS);
+    expect(calls).toEqual(['/api/settings']);
+    // A pushed settings revision is loaded at once by its own address; a pushed content revision is told.
+    rev = 2;
+    ws.onmessage!({ data: JSON.stringify({ settings: 2, content: 8 }) });
+    await new Promise((r) => setTimeout(r, 0));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(calls).toEqual(['/api/settings', '/api/settings?rev=2']);
+    expect(site.view().maintenance).toBe(true);
+    expect(events.filter((e) => e.type === 'content').map((e) => e.payload)).toEqual([{ rev: 8 }]);
+    // Lost: the poll takes over (and sees content 9), and a reconnect is scheduled after 1 s.
+    ws.onclose!();
+    expect(sockets.waits.map((w) => w.ms)).toEqual([1_000]);
+    await time.advance(SETTINGS_REV_POLL_MS);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(calls.slice(2)).toEqual(['/api/settings/rev']);
+    expect(events.filter((e) => e.type === 'content').map((e) => e.payload)).toEqual([{ rev: 8 }, { rev: 9 }]);
+    sockets.waits[0]!.fn();
+    expect(sockets.made.length).toBe(2);
+    // A socket that never opens waits longer each time.
+    sockets.made[1]!.onclose!();
+    expect(sockets.waits.map((w) => w.ms)).toEqual([1_000, 2_000]);
+    site.stop();
+  });
+});

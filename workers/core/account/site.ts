@@ -16,12 +16,33 @@ export const SETTINGS_REV_POLL_MS = 10_000;
 /** A repeating timer (the worker's setInterval; tests drive it in virtual time). Returns its stop. */
 export type Every = (ms: number, fn: () => void) => () => void;
 
+/** The part of a browser WebSocket the site push uses (GET /ws/site, JSON text frames {settings, content}). */
+export interface SiteSocketLike {
+  close(): void;
+  onopen: (() => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  onclose: (() => void) | null;
+  onerror: (() => void) | null;
+}
+
+/** The pushed revisions: the socket and how to wait before a reconnect (the worker's timers; virtual in tests). */
+export interface SitePush {
+  create(): SiteSocketLike;
+  setTimeout(fn: () => void, ms: number): unknown;
+}
+
+/** Reconnect waits of the site socket: 1 s doubling up to 30 s (the revision poll covers the gap). */
+export const SITE_SOCKET_RETRY_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 30_000] as const;
+
 /**
  * Settings with their load time: re-fetched every 6 hours by a background timer (started by the
  * first load, when `every` is given), and older than 5 minutes reloaded when a user-data call fails.
- * With `pollMs`, the revision is also polled and a new one reloaded at once (a back-office change).
+ * With `push`, the server pushes the settings and content revisions over a small socket: a new
+ * settings revision is reloaded at once, a new content revision is told to the UI ('content'
+ * event: it asks for its banners, pages and pop-ups again). With `pollMs`, the revisions are
+ * polled while that socket is down (the fallback).
  */
-export function createSite(ctx: CoreContext, every?: Every, pollMs?: number) {
+export function createSite(ctx: CoreContext, every?: Every, pollMs?: number, push?: SitePush) {
   let settings: SiteSettings = {};
   let loadedAt = 0;
   let loading: Promise<SiteSettings> | null = null;
@@ -29,15 +50,61 @@ export function createSite(ctx: CoreContext, every?: Every, pollMs?: number) {
   let stopPoll: (() => void) | null = null;
   // The revision of the loaded settings (null: the server sent none).
   let rev: number | null = null;
+  // The content revision last seen (null: none yet, the first one seen is the baseline).
+  let contentRev: number | null = null;
+  let socketOpen = false;
+  let socketStarted = false;
+  let socket: SiteSocketLike | null = null;
+  let stopped = false;
+
+  /** A revision pair from the socket or the poll: reload what moved. */
+  async function gotRevisions(settingsRev: unknown, content: unknown): Promise<void> {
+    if (typeof content === 'number') {
+      if (contentRev !== null && content !== contentRev) ctx.emit({ type: 'content', payload: { rev: content } });
+      contentRev = content;
+    }
+    if (typeof settingsRev === 'number' && rev !== null && settingsRev !== rev && !loading) await load(true, settingsRev);
+  }
 
   async function pollRev(): Promise<void> {
-    if (loading || rev === null) return;
+    // While the socket is open the server pushes: nothing to ask.
+    if (loading || rev === null || socketOpen) return;
     try {
-      const body = (await (await ctx.fetch('/api/settings/rev')).json()) as { rev?: unknown };
-      if (typeof body.rev === 'number' && body.rev !== rev) await load(true, body.rev);
+      const body = (await (await ctx.fetch('/api/settings/rev')).json()) as { rev?: unknown; content?: unknown };
+      await gotRevisions(body.rev, body.content);
     } catch {
       // Offline: the next poll or the 6-hour re-fetch catches up.
     }
+  }
+
+  function connect(attempt: number): void {
+    if (!push || stopped) return;
+    let ws: SiteSocketLike;
+    try {
+      ws = push.create();
+      socket = ws;
+    } catch {
+      push.setTimeout(() => connect(attempt + 1), SITE_SOCKET_RETRY_MS[Math.min(attempt, SITE_SOCKET_RETRY_MS.length - 1)]!);
+      return;
+    }
+    let opened = false;
+    ws.onopen = () => { opened = true; socketOpen = true; };
+    ws.onmessage = (ev) => {
+      try {
+        const r = JSON.parse(String(ev.data)) as { settings?: unknown; content?: unknown };
+        void gotRevisions(r.settings, r.content);
+      } catch {
+        // not a frame of ours
+      }
+    };
+    ws.onerror = () => undefined;
+    ws.onclose = () => {
+      socketOpen = false;
+      ws.onopen = ws.onmessage = ws.onclose = ws.onerror = null;
+      // A socket that was open starts the waits again; one that never opened waits longer each time.
+      const next = opened ? 0 : attempt + 1;
+      push.setTimeout(() => connect(next), SITE_SOCKET_RETRY_MS[Math.min(next, SITE_SOCKET_RETRY_MS.length - 1)]!);
+    };
   }
 
   const view = (): SiteView => {
@@ -63,15 +130,17 @@ export function createSite(ctx: CoreContext, every?: Every, pollMs?: number) {
     // An open app keeps its settings fresh even when nothing asks for them (section 4: every 6 hours).
     if (every && !stopTimer) stopTimer = every(SETTINGS_REFETCH_MS, () => { void load(true); });
     if (every && pollMs && !stopPoll) stopPoll = every(pollMs, () => { void pollRev(); });
+    if (push && !socketStarted) { socketStarted = true; connect(0); }
     if (!force && loadedAt && ctx.clock() - loadedAt < SETTINGS_REFETCH_MS) return settings;
     loading ??= (async () => {
       try {
         // A new revision by its own address: no HTTP cache holds it yet.
         const res = await ctx.fetch(wantRev === undefined ? '/api/settings' : `/api/settings?rev=${wantRev}`);
-        const body = (await res.json()) as { settings?: SiteSettings; rev?: unknown };
+        const body = (await res.json()) as { settings?: SiteSettings; rev?: unknown; contentRev?: unknown };
         if (body.settings) {
           settings = body.settings;
           rev = typeof body.rev === 'number' ? body.rev : null;
+          if (contentRev === null && typeof body.contentRev === 'number') contentRev = body.contentRev;
           loadedAt = ctx.clock();
           ctx.emit({ type: 'site', payload: view() });
         }
@@ -92,7 +161,11 @@ export function createSite(ctx: CoreContext, every?: Every, pollMs?: number) {
     /** After a failed user-data call: settings older than 5 minutes are reloaded. */
     reloadIfStale: () => (ctx.clock() - loadedAt > SETTINGS_STALE_MS ? load(true) : Promise.resolve(settings)),
     /** Stops the background re-fetch (tests; a worker lives as long as its page). */
-    stop: () => { stopTimer?.(); stopTimer = null; stopPoll?.(); stopPoll = null; },
+    stop: () => {
+      stopTimer?.(); stopTimer = null; stopPoll?.(); stopPoll = null;
+      stopped = true;
+      if (socket) { socket.onclose = null; socket.close(); socket = null; }
+    },
   };
 }
 export type Site = ReturnType<typeof createSite>;

@@ -17,6 +17,8 @@ export function popupsFor(all: readonly PopupView[], onHome: boolean): PopupView
 /** Bonuses, promotions, notifications, popups, static pages and the contact form. */
 export function createContentApi(ctx: CoreContext) {
   let popups: PopupView[] | null = null;
+  // Pop-ups edited in the back office are asked for again (the site push, workers/core/account/site.ts).
+  ctx.listeners.add((e) => { if (e.type === 'content') popups = null; });
   return {
     /** The left menu's A-Z list of sports (in the player's language order) with their match counts. */
     async menuSports(): Promise<Array<{ id: number; name: string; count: number }>> {
@@ -43,8 +45,9 @@ export function createContentApi(ctx: CoreContext) {
       return r.status ? r.results.map((p) => ({ bonusId: p.bonusId, image: p.bonusImage, title: p.bannerTitle })) : null;
     },
     async promotionDetail(bonusId: number): Promise<{ title: string; image: string; content: string } | null> {
-      const r = await ctx.call<{ results: { bannerTitle: string; bonusImage: string; content: string } }>('promotionDetail', { bonusId });
-      return r.status ? { title: r.results.bannerTitle, image: r.results.bonusImage, content: r.results.content } : null;
+      const r = await ctx.call<{ results: { bannerTitle: string; bonusImage: string; content: string; rules?: string } }>('promotionDetail', { bonusId });
+      // The rules, kept apart in the back office, follow the text.
+      return r.status ? { title: r.results.bannerTitle, image: r.results.bonusImage, content: r.results.content + (r.results.rules ?? '') } : null;
     },
     async notifications(): Promise<NotificationView[]> {
       if (!ctx.session()) return [];
