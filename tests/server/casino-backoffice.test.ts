@@ -6,12 +6,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { drivers, useHarness, type Harness } from './harness.ts';
+import { drivers, useHarness, SEED_NOW, type Harness } from './harness.ts';
 import { boLogin, json } from './bo-helpers.ts';
 import { seedAccountDemo } from '../../server/content/demo-seed.ts';
 import { seedBackOfficeDemo } from '../../server/demo/backoffice-seed.ts';
 import { hmacSign, providerSecret } from '../../server/casino/signature.ts';
 import type { OpenGameReply } from '../../domain/casino/calls.ts';
+import { fairFloats, seedHash } from '../../server/casino/demo-provider/fair.ts';
+import { SLOTS, spin } from '../../server/casino/demo-provider/slots.ts';
+import { resultAt, roulette } from '../../server/casino/demo-provider/timed-games.ts';
 
 const DRIVERS = await drivers();
 const SECRET = providerSecret('DEMO_PROVIDER_SECRET');
@@ -122,6 +125,50 @@ describe.each(DRIVERS)('casino back office on %s', (driver) => {
     expect(latest.filter((w) => w.game === 'Fruit Fiesta' && w.player === 't_***').map((w) => w.amount)).toEqual([50_000, 90_000]);
     // other products do not list them
     expect((await h.call('topWinners', { masterServiceId: 4 })).json<{ results: Array<{ game: string }> }>().results.some((w) => w.game === 'Fruit Fiesta')).toBe(false);
+  });
+
+  it("the demo provider's state lives in the database: a launch page's calls may reach any server process", async () => {
+    const other = await h.buildApp();
+    const apiOn = (app: typeof h.app) => async (path: string, body: unknown) =>
+      (await app.inject({ method: 'POST', url: `/demo-provider/api/${path}`, payload: body as object })).json<Record<string, unknown>>();
+    const [a, b] = [apiOn(h.app), apiOn(other)];
+    const tokenOf = async (cookie: string, call: string, payload: object) =>
+      new URL((await h.call(call, payload, { cookie })).json<OpenGameReply>().content.gameurl, 'http://x').searchParams.get('token')!;
+    // a slot: opened on one process, spun on the other; the seed revealed matches the hash shown first
+    const p = await h.player('cdp2', 50_000);
+    const token = await tokenOf(p.cookie, 'openslot', { serviceId: await gameId(h, 'fruit-fiesta') });
+    const init = await a('init', { token, game: 'fruit-fiesta', mode: 'real', clientSeed: 'mine' });
+    const s1 = await b('spin', { token, stake: 1_000 });
+    expect(s1.winStatus).toBe('RS_OK');
+    expect(seedHash(s1.serverSeed as string)).toBe(init.serverSeedHash);
+    expect(spin(SLOTS['fruit-fiesta']!, fairFloats(s1.serverSeed as string, 'mine', 1, 3)).symbols).toEqual(s1.symbols);
+    const s2 = await a('spin', { token, stake: 1_000 });
+    expect(s2.nonce).toBe(2);
+    expect(seedHash(s2.serverSeed as string)).toBe(s1.nextServerSeedHash);
+    // fun mode: the fun balance is the same on both
+    const fun = (await h.call('openslot', { serviceId: await gameId(h, 'fruit-fiesta'), fun: true })).json<OpenGameReply>();
+    const funToken = new URL(fun.content.gameurl, 'http://x').searchParams.get('token')!;
+    expect(await a('init', { token: funToken, game: 'fruit-fiesta', mode: 'fun' })).toMatchObject({ balance: 100_000, currency: 'FUN' });
+    const f = await b('spin', { token: funToken, stake: 500 });
+    expect((await a('init', { token: funToken, game: 'fruit-fiesta', mode: 'fun' })).balance).toBe(f.balance);
+    // a roulette bet taken by one process is paid when the other sees the result
+    const q = await h.player('cdp3', 100_000);
+    const rt = await tokenOf(q.cookie, 'opencas', { serviceId: await gameId(h, 'roulette-1'), masterServiceId: 4, limitId: 1 });
+    const g = roulette('roulette-1');
+    const round = Math.ceil(Math.max(SEED_NOW, h.clock.now) / g.cycleMs) + 1;
+    h.clock.now = round * g.cycleMs + 1_000;
+    await a('init', { token: rt, game: 'roulette-1', mode: 'real', limit: '1' });
+    expect(await b('bet', { token: rt, bets: [{ kind: 'straight', value: 0, amount: 1_000 }, { kind: 'black', amount: 1_000 }] })).toMatchObject({ ok: true, balance: 98_000 });
+    expect(await a('bet', { token: rt, bets: [{ kind: 'red', amount: 1_000 }] })).toMatchObject({ ok: true, balance: 97_000 });
+    h.clock.now = resultAt(g, round) + 100;
+    const res = (await other.inject({ method: 'GET', url: '/demo-provider/round/roulette-1' })).json<{ outcome: { number: number; color: string } }>();
+    const n = res.outcome.number;
+    const won = (n === 0 ? 36_000 : 0) + (res.outcome.color === 'black' ? 2_000 : 0) + (res.outcome.color === 'red' ? 2_000 : 0);
+    expect(Number((await h.db.query<{ balance: number }>('select balance from wallets where user_id = $1', [q.id]))[0]!.balance)).toBe(97_000 + won);
+    // the first process looking later pays nothing more
+    await h.app.inject({ method: 'GET', url: '/demo-provider/round/roulette-1' });
+    const [wins] = await h.db.query<{ n: number }>(`select count(*)::int as n from ledger where user_id = $1 and kind = 'win'`, [q.id]);
+    expect(wins!.n).toBe(won ? 1 : 0);
   });
 
   it('many players at once: every bet and win answered and booked once (one transaction for several players)', async () => {

@@ -2,7 +2,9 @@
  * The built-in demo provider (issue 14): a game provider living under /demo-provider/ that knows
  * the operator only through the launch URL's token and the signed wallet API. Its launch page is
  * plain HTML and script (page.ts); its games are the slots of slots.ts and the timed games of
- * timed-games.ts; its money moves only through wallet calls (wallet-client.ts), over HTTP.
+ * timed-games.ts; its money moves only through wallet calls (wallet-client.ts), over HTTP. Its
+ * state (sessions with their seeds and fun balances, the bets of timed rounds) is in the database
+ * (migration 184), so any server process behind the load balancer answers any of its calls.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -41,6 +43,12 @@ interface Session {
   id: string; token: string; game: string; fun: boolean; limitId: number | null; funBalance: number; currency: string;
   serverSeed: string; clientSeed: string; nonce: number;
 }
+interface SessionRow { id: string; token: string; game: string; fun: boolean; limit_id: number | null; fun_balance: number; currency: string; server_seed: string; client_seed: string; nonce: number }
+const toSession = (r: SessionRow): Session => ({
+  id: r.id, token: r.token, game: r.game, fun: r.fun, limitId: r.limit_id, funBalance: Number(r.fun_balance), currency: r.currency,
+  serverSeed: r.server_seed, clientSeed: r.client_seed, nonce: r.nonce,
+});
+const SESSION_COLUMNS = 'id, token, game, fun, limit_id, fun_balance, currency, server_seed, client_seed, nonce';
 
 const tokenOf = z.object({ token: z.string().min(10).max(100) });
 
@@ -58,12 +66,13 @@ export function registerDemoProvider(app: FastifyInstance, deps: CallDeps, opts:
     return res.json();
   });
   const wallet = walletClient(transport, secret);
-  const sessions = new Map<string, Session>();
-  /** Pending bets of timed rounds: round key -> session id -> bets. */
-  const pending = new Map<string, Map<string, { session: Session; bets: TimedBet[] }>>();
+  const db = deps.db;
   const timers = new Set<ReturnType<typeof setTimeout>>();
 
-  const sessionFor = (token: string): Session | undefined => sessions.get(token);
+  const sessionFor = async (token: string): Promise<Session | undefined> => {
+    const [r] = await db.query<SessionRow>(`select ${SESSION_COLUMNS} from demo_provider_sessions where token = $1`, [token]);
+    return r ? toSession(r) : undefined;
+  };
   const publicBalance = async (s: Session): Promise<{ balance: number; currency: string } | { error: string }> => {
     if (s.fun) return { balance: s.funBalance, currency: 'FUN' };
     const r = await wallet.call(GAME_PROVIDER[s.game]!, 'balance', { token: s.token, game_code: s.game, currency: s.currency });
@@ -72,8 +81,10 @@ export function registerDemoProvider(app: FastifyInstance, deps: CallDeps, opts:
   /** A bet through the wallet (real) or the fun balance. */
   const debit = async (s: Session, round: string, tx: string, amount: number) => {
     if (s.fun) {
-      if (amount > s.funBalance) return { status: 'RS_ERROR_NOT_ENOUGH_MONEY' as const };
-      s.funBalance -= amount;
+      const [r] = await db.query<{ fun_balance: number }>(
+        'update demo_provider_sessions set fun_balance = fun_balance - $2 where token = $1 and fun_balance >= $2 returning fun_balance', [s.token, amount]);
+      if (!r) return { status: 'RS_ERROR_NOT_ENOUGH_MONEY' as const };
+      s.funBalance = Number(r.fun_balance);
       return { status: 'RS_OK' as const, balance: s.funBalance };
     }
     return wallet.call(GAME_PROVIDER[s.game]!, 'bet', { token: s.token, transaction_uuid: tx, round, round_closed: false, game_code: s.game, currency: s.currency, amount });
@@ -81,7 +92,9 @@ export function registerDemoProvider(app: FastifyInstance, deps: CallDeps, opts:
   /** A win (0 closes the round), retried: the operator answers a repeat with its first reply. */
   const credit = async (s: Session, round: string, tx: string, amount: number) => {
     if (s.fun) {
-      s.funBalance += amount;
+      // a fun round is paid once: its win is kept with the round's bets (timed) or paid at once (a spin)
+      const [r] = await db.query<{ fun_balance: number }>('update demo_provider_sessions set fun_balance = fun_balance + $2 where token = $1 returning fun_balance', [s.token, amount]);
+      s.funBalance = Number(r?.fun_balance ?? s.funBalance + amount);
       return { status: 'RS_OK' as const, balance: s.funBalance };
     }
     let last: Awaited<ReturnType<WalletClient['call']>> = { status: 'RS_ERROR_UNKNOWN', request_uuid: '' };
@@ -108,19 +121,24 @@ export function registerDemoProvider(app: FastifyInstance, deps: CallDeps, opts:
   app.post('/demo-provider/api/init', async (req, reply) => {
     const p = initBody.safeParse(req.body);
     if (!p.success || !(p.data.game in GAME_PROVIDER)) return reply.code(400).send({ error: 'bad request' });
-    let s = sessionFor(p.data.token);
+    let s = await sessionFor(p.data.token);
     if (!s) {
-      s = {
+      const fresh: Session = {
         id: randomBytes(6).toString('hex'), token: p.data.token, game: p.data.game, fun: p.data.mode === 'fun', limitId: p.data.limit ? Number(p.data.limit) : null,
         funBalance: FUN_BALANCE, currency: 'TRY', serverSeed: newServerSeed(), clientSeed: p.data.clientSeed || randomBytes(8).toString('hex'), nonce: 0,
       };
-      if (!s.fun) {
+      if (!fresh.fun) {
         // The operator's currency of the token: the balance call tells it (TRY first, then what it says).
-        const r = await wallet.call(GAME_PROVIDER[s.game]!, 'balance', { token: s.token, game_code: s.game, currency: 'TRY' });
+        const r = await wallet.call(GAME_PROVIDER[fresh.game]!, 'balance', { token: fresh.token, game_code: fresh.game, currency: 'TRY' });
         if (r.status !== 'RS_OK') return reply.send({ error: r.status });
-        s.currency = r.currency ?? 'TRY';
+        fresh.currency = r.currency ?? 'TRY';
       }
-      sessions.set(s.token, s);
+      // two processes opening the same token at once keep the first
+      await db.query(
+        `insert into demo_provider_sessions (token, id, game, fun, limit_id, fun_balance, currency, server_seed, client_seed, nonce, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10) on conflict (token) do nothing`,
+        [fresh.token, fresh.id, fresh.game, fresh.fun, fresh.limitId, fresh.funBalance, fresh.currency, fresh.serverSeed, fresh.clientSeed, new Date(deps.clock())]);
+      s = (await sessionFor(fresh.token)) ?? fresh;
     }
     const bal = await publicBalance(s);
     if ('error' in bal) return reply.send(bal);
@@ -137,20 +155,28 @@ export function registerDemoProvider(app: FastifyInstance, deps: CallDeps, opts:
   const spinBody = tokenOf.extend({ stake: z.number().int().min(10).max(1_000_000), clientSeed: z.string().min(1).max(64).optional() });
   app.post('/demo-provider/api/spin', async (req, reply) => {
     const p = spinBody.safeParse(req.body);
-    const s = p.success ? sessionFor(p.data.token) : undefined;
-    const def = s ? SLOTS[s.game] : undefined;
-    if (!p.success || !s || !def) return reply.code(400).send({ error: 'bad request' });
-    if (p.data.clientSeed) s.clientSeed = p.data.clientSeed;
-    const nonce = ++s.nonce;
+    const found = p.success ? await sessionFor(p.data.token) : undefined;
+    const def = found ? SLOTS[found.game] : undefined;
+    if (!p.success || !found || !def) return reply.code(400).send({ error: 'bad request' });
+    // the spin's nonce, taken in the database (a client seed sent with it is kept for the next ones)
+    const [row] = await db.query<SessionRow>(
+      `update demo_provider_sessions set nonce = nonce + 1, client_seed = coalesce($2, client_seed) where token = $1 returning ${SESSION_COLUMNS}`,
+      [found.token, p.data.clientSeed ?? null]);
+    const s = toSession(row!);
+    const nonce = s.nonce;
     const round = `${s.id}:${nonce}`;
     const bet = await debit(s, round, `${round}:bet`, p.data.stake);
-    if (bet.status !== 'RS_OK') { s.nonce--; return reply.send({ error: bet.status }); }
+    if (bet.status !== 'RS_OK') {
+      await db.query('update demo_provider_sessions set nonce = nonce - 1 where token = $1 and nonce = $2', [s.token, nonce]);
+      return reply.send({ error: bet.status });
+    }
     const serverSeed = s.serverSeed;
     const result = spin(def, fairFloats(serverSeed, s.clientSeed, nonce, 3));
     const won = winOf(p.data.stake, result.multiplier);
     const paid = await credit(s, round, `${round}:win`, won);
     // the seed of this spin is revealed; the next spin plays on a new one whose hash is shown now
     s.serverSeed = newServerSeed();
+    await db.query('update demo_provider_sessions set server_seed = $3 where token = $1 and server_seed = $2', [s.token, serverSeed, s.serverSeed]);
     return reply.send({
       ...result, win: won, balance: paid.balance ?? bet.balance, winStatus: paid.status,
       serverSeed, clientSeed: s.clientSeed, nonce, nextServerSeedHash: seedHash(s.serverSeed),
@@ -162,7 +188,7 @@ export function registerDemoProvider(app: FastifyInstance, deps: CallDeps, opts:
   });
   app.post('/demo-provider/api/bet', async (req, reply) => {
     const p = timedBody.safeParse(req.body);
-    const s = p.success ? sessionFor(p.data.token) : undefined;
+    const s = p.success ? await sessionFor(p.data.token) : undefined;
     const g = s ? timed.get(s.game) : undefined;
     if (!p.success || !s || !g) return reply.code(400).send({ error: 'bad request' });
     const now = deps.clock();
@@ -176,43 +202,64 @@ export function registerDemoProvider(app: FastifyInstance, deps: CallDeps, opts:
     const total = p.data.bets.reduce((a, b) => a + b.amount, 0);
     const key = `${g.code}:${info.round}`;
     const roundRef = `${key}:${s.id}`;
-    const mine = pending.get(key)?.get(s.id);
-    const seq = (mine?.bets.length ?? 0) + 1;
-    const bet = await debit(s, roundRef, `${roundRef}:bet${seq}:${randomBytes(3).toString('hex')}`, total);
+    const bet = await debit(s, roundRef, `${roundRef}:bet:${randomBytes(6).toString('hex')}`, total);
     if (bet.status !== 'RS_OK') return reply.send({ error: bet.status });
-    let round = pending.get(key);
-    if (!round) {
-      round = new Map();
-      pending.set(key, round);
-      const t = setTimeout(() => { timers.delete(t); void settle(g, info.round); }, Math.max(0, resultAt(g, info.round) - now));
-      t.unref?.();
-      timers.add(t);
-    }
-    const entry = round.get(s.id) ?? { session: s, bets: [] };
-    entry.bets.push(...p.data.bets);
-    round.set(s.id, entry);
+    await db.query(
+      `insert into demo_provider_bets (game, round, token, bets, result_at) values ($1, $2, $3, $4::jsonb, $5)
+       on conflict (game, round, token) do update set bets = demo_provider_bets.bets || excluded.bets`,
+      [g.code, info.round, s.token, JSON.stringify(p.data.bets), new Date(resultAt(g, info.round))]);
+    // this process settles the round at its result time; any other process seeing it due does too
+    const t = setTimeout(() => { timers.delete(t); void settle(g, info.round).catch(() => undefined); }, Math.max(0, resultAt(g, info.round) - now));
+    t.unref?.();
+    timers.add(t);
     return reply.send({ ok: true, balance: bet.balance, round: info.round });
   });
 
-  /** Pays every player of a timed round (a win of 0 closes a lost round). */
+  /**
+   * Pays every player of a timed round (a win of 0 closes a lost round), then marks the bets
+   * settled. Two processes may pay the same round at once: the wallet takes the win's transaction
+   * id once (the same body gets the first reply), so each player is paid once. A fun round's win is
+   * paid by the process whose mark took the row.
+   */
   async function settle(g: TimedGame, round: number): Promise<void> {
     const key = `${g.code}:${round}`;
-    const players = pending.get(key);
-    pending.delete(key);
-    if (!players) return;
+    const rows = await db.query<SessionRow & { bets: TimedBet[] }>(
+      `select ${SESSION_COLUMNS.split(', ').map((c) => `s.${c}`).join(', ')}, b.bets from demo_provider_bets b join demo_provider_sessions s on s.token = b.token
+        where b.game = $1 and b.round = $2 and not b.settled`, [g.code, round]);
+    if (!rows.length) return;
     const outcome = outcomeOf(g, roundSeed(secret, g.code, round), round);
-    await Promise.all([...players.values()].map(({ session, bets }) => {
-      const won = bets.reduce((a, b) => a + g.win(b, outcome), 0);
-      return credit(session, `${key}:${session.id}`, `${key}:${session.id}:win`, won).catch(() => undefined);
+    await Promise.all(rows.map(async (r) => {
+      const session = toSession(r);
+      const won = r.bets.reduce((a, b) => a + g.win(b, outcome), 0);
+      if (session.fun) {
+        const [mark] = await db.query('update demo_provider_bets set settled = true where game = $1 and round = $2 and token = $3 and not settled returning token', [g.code, round, session.token]);
+        if (mark && won > 0) await credit(session, `${key}:${session.id}`, `${key}:${session.id}:win`, won);
+        return;
+      }
+      const paid = await credit(session, `${key}:${session.id}`, `${key}:${session.id}:win`, won).catch(() => null);
+      // unpaid (the operator unreachable): left for the next look
+      if (paid && paid.status !== 'RS_ERROR_UNKNOWN') await db.query('update demo_provider_bets set settled = true where game = $1 and round = $2 and token = $3', [g.code, round, session.token]);
     }));
   }
 
-  /** Settles the rounds whose result time has passed (tests with an injected clock call it). */
+  /**
+   * Settles the rounds whose result time has passed (every process, on its polls; tests with an
+   * injected clock too), at most once a second of the clock; hourly, forgets sessions older than
+   * two days and their bets.
+   */
+  let lastDue = -Infinity, lastPrune = -Infinity;
   const settleDue = async (now: number) => {
-    for (const key of [...pending.keys()]) {
-      const [code, r] = [key.slice(0, key.lastIndexOf(':')), Number(key.slice(key.lastIndexOf(':') + 1))];
-      const g = timed.get(code);
-      if (g && resultAt(g, r) <= now) await settle(g, r);
+    if (now >= lastDue && now - lastDue < 1_000) return;
+    lastDue = now;
+    if (now - lastPrune > 3_600_000) {
+      lastPrune = now;
+      await db.query('delete from demo_provider_sessions where created_at < $1', [new Date(now - 2 * 86_400_000)]);
+    }
+    const due = await db.query<{ game: string; round: number }>(
+      'select distinct game, round from demo_provider_bets where not settled and result_at <= $1 order by round limit 50', [new Date(now)]);
+    for (const d of due) {
+      const g = timed.get(d.game);
+      if (g) await settle(g, Number(d.round));
     }
   };
 
@@ -245,7 +292,7 @@ export function registerDemoProvider(app: FastifyInstance, deps: CallDeps, opts:
 
   app.post('/demo-provider/api/card', async (req, reply) => {
     const p = tokenOf.safeParse(req.body);
-    if (!p.success || !sessionFor(p.data.token)) return reply.code(400).send({ error: 'bad request' });
+    if (!p.success || !(await sessionFor(p.data.token))) return reply.code(400).send({ error: 'bad request' });
     return reply.send({ card: bingoCard(fairFloats(randomBytes(16).toString('hex'), 'card', 0, 15)) });
   });
 
