@@ -70,6 +70,10 @@ export interface MarketSettingsReply {
   status: true; rev: number;
   types: { oddsType: number; name: string; group: string; inList: boolean; inLive: boolean; outcomes: Record<string, string> }[];
   filters: MarketSettings['filters']; liveLeagueOrder: number[];
+  /** liveLeagueOrder as the feed's league ids (what live matches carry). */
+  liveLeagueFeedIds: number[];
+  /** Types whose quarter lines are hidden. */
+  quarterHidden: number[];
 }
 
 const P: Permission = 'manageCatalogue';

@@ -75,10 +75,12 @@ const GROUP_OF: Record<number, OddsGroupId> = {
 };
 /** The types of a list row when the app names none (the main markets). */
 export const DEFAULT_LIST_TYPES = [1, 186, 14, 16, 18] as const;
+/** The types whose quarter lines (x.25, x.75) are hidden: the totals and the point spread, whose main lines a player compares at a glance. */
+export const DEFAULT_QUARTER_HIDDEN = [16, 18, 68, 90] as const;
 /** The types of the live list's odds-type choice. */
 export const DEFAULT_LIVE_TYPES = [1, 186, 10, 18, 14, 16] as const;
 
-/** Today's catalogue: the names of domain/market/catalogue.ts, the tabs of filters.ts, no quarter line hidden. */
+/** Today's catalogue: the names of domain/market/catalogue.ts, the tabs of filters.ts, the quarter lines MatchDetail hid. */
 export const DEFAULT_MARKET_SETTINGS: MarketSettings = {
   types: MARKETS.map((m, i) => ({
     oddsType: m.oddsType,
@@ -87,7 +89,7 @@ export const DEFAULT_MARKET_SETTINGS: MarketSettings = {
     group: GROUP_OF[m.oddsType] ?? 'other',
     inList: (DEFAULT_LIST_TYPES as readonly number[]).includes(m.oddsType),
     inLive: (DEFAULT_LIVE_TYPES as readonly number[]).includes(m.oddsType),
-    hideQuarter: false,
+    hideQuarter: (DEFAULT_QUARTER_HIDDEN as readonly number[]).includes(m.oddsType),
     order: i,
   })),
   filters: { 1: marketFilters(1).map((f) => ({ id: f.id, types: [...f.types] })), 0: marketFilters(0).map((f) => ({ id: f.id, types: [...f.types] })) },
@@ -112,9 +114,9 @@ export function mergeMarketSettings(stored: Record<string, unknown>): MarketSett
   return out;
 }
 
-/** True when a line ('2.25', '-0.75', '0:1.25') is a quarter line. */
+/** True for a quarter line such as '2.25', '-0.75'. */
 export function isQuarterLine(special: string): boolean {
-  return /(^|[^\d])\d+\.(25|75)$/.test(special.trim());
+  return /^[+-]?\d+\.(25|75)$/.test(special.trim());
 }
 
 /** The filter tabs of a sport from the settings (the sport's own, else the '0' set). */

@@ -24,9 +24,18 @@ const FOOTBALL_FILTERS: readonly MarketFilterDef[] = [
 // other sports have no half, goal, corner or card markets worth a tab of their own
 const OTHER_FILTERS: readonly MarketFilterDef[] = [ALL, MAIN, HANDICAP, TOTAL];
 
+// The operator's tabs (back office, issue 13; the worker sets them from the marketSettings call):
+// a sport's own, else those of '0' (every other sport); null: the tabs above.
+let edited: Readonly<Record<string, readonly MarketFilterDef[]>> | null = null;
+
+/** Replaces the tabs above with the operator's (null: back to the defaults). */
+export function setMarketFilters(filters: Readonly<Record<string, readonly MarketFilterDef[]>> | null): void {
+  edited = filters;
+}
+
 /** The filter tabs of a sport, 'all' first (football has the most). */
 export function marketFilters(sportId: number): readonly MarketFilterDef[] {
-  return sportId === 1 ? FOOTBALL_FILTERS : OTHER_FILTERS;
+  return edited?.[String(sportId)] ?? edited?.['0'] ?? (sportId === 1 ? FOOTBALL_FILTERS : OTHER_FILTERS);
 }
 
 /**

@@ -112,5 +112,8 @@ export async function playerMarketSettings(q: Queryable, lang: string) {
     })),
     filters: s.filters,
     liveLeagueOrder: s.liveLeagueOrder,
+    // Live matches carry the feed's league ids: the same order in those.
+    liveLeagueFeedIds: [...liveRankByFeed].sort((a, b) => a[1] - b[1]).map(([feedId]) => feedId),
+    quarterHidden: s.types.filter((t) => t.hideQuarter).map((t) => t.oddsType),
   };
 }

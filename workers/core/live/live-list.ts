@@ -5,6 +5,7 @@
  */
 import { marketOf } from '../../../domain/market/catalogue.ts';
 import type { OddsStore, StoreMatch } from '../feed/odds-store.ts';
+import { liveLeagueRank } from '../sports/market-settings.ts';
 
 /** Search needs at least this many characters (section 5). */
 export const SEARCH_MIN = 3;
@@ -69,6 +70,7 @@ export function liveList(store: OddsStore, q: LiveListQuery, favorites: Readonly
     .filter((m) => !searched || norm(`${m.h} ${m.a} ${m.tn} ${m.cn}`).includes(kw))
     .sort(q.order === 'flag'
       ? (a, b) => a.cn.localeCompare(b.cn, 'tr') || a.tn.localeCompare(b.tn, 'tr') || a.d - b.d || a.id - b.id
-      : (a, b) => a.d - b.d || a.id - b.id);
+      // By time: the operator's football league order first (back office; none by default).
+      : (a, b) => liveLeagueRank(a.sid, a.tid) - liveLeagueRank(b.sid, b.tid) || a.d - b.d || a.id - b.id);
   return { sports: liveSports(all, names), ids: list.slice(0, q.limit).map((m) => m.id), total: list.length, searched };
 }

@@ -9,22 +9,17 @@ import { marketOf } from '../../../domain/market/catalogue.ts';
 import { groupFilterIds, usedFilterIds } from '../../../domain/market/filters.ts';
 import { oddView, teamLogoUrl, type OddView } from '../views.ts';
 import type { RowOptions } from './list-views.ts';
+import { isQuarterLine } from '../../../domain/catalogue/markets.ts';
+import { hidesQuarterLines } from './market-settings.ts';
 
 /** Types that carry the special value as an info cell and are shown merged as type 56 (section 3). */
 export const MERGED_INTO_56: ReadonlySet<number> = new Set([56, 52, 226, 8, 383]);
 /** The first market groups open by default (section 2). */
 export const OPEN_GROUPS = 10;
 
-/**
- * Quarter-line specials (x.25, x.75) are hidden for some markets (section 5; the spec does not list
- * them): here the totals and the point spread, whose main lines the player compares at a glance.
- */
-export const QUARTER_HIDDEN: ReadonlySet<number> = new Set([16, 18, 68, 90]);
-
-/** True for a quarter line such as '2.25', '-0.75'. */
-export function isQuarterLine(special: string): boolean {
-  return /^[+-]?\d+\.(25|75)$/.test(special.trim());
-}
+// Quarter-line specials (x.25, x.75) are hidden for the markets the operator chose (section 5;
+// back office, default the totals and the point spread): market-settings.ts knows which.
+export { isQuarterLine };
 
 /** One line of a market: the special value as an info cell (or none) and its odds. */
 export interface MarketLineView { info: string; odds: OddView[] }
@@ -72,14 +67,14 @@ function labelFor(group: OddsGroup, v: OddView, match: MatchListItem): string {
 
 /**
  * The market groups of a match: groups of one odds type (the 56 family as one) with a line per
- * special, sorted by the special; hidden (isv 0) groups and quarter lines of QUARTER_HIDDEN left out.
+ * special, sorted by the special; hidden (isv 0) groups and quarter lines the operator hides left out.
  */
 export function matchDetailData(match: MatchListItem, opts: RowOptions & { locked?: boolean } = {}): MatchDetailData {
   const byKey = new Map<number, { type: number; name: string; groups: OddsGroup[] }>();
   const order: number[] = [];
   for (const g of match.odds) {
     if (g.isv === 0) continue;
-    if (QUARTER_HIDDEN.has(g.oddstype) && isQuarterLine(g.special)) continue;
+    if (hidesQuarterLines(g.oddstype) && isQuarterLine(g.special)) continue;
     const key = MERGED_INTO_56.has(g.oddstype) ? 56 : g.oddstype;
     let slot = byKey.get(key);
     if (!slot) {
