@@ -17,9 +17,25 @@ import { dataSaverStore, loadDataSaver } from './pwa/data-saver.ts';
 import { subscribe } from 'valtio';
 
 // The worker's pushes feed the valtio stores; the screens read only the stores.
+/**
+ * The last session and slip the stores got, as JSON: the worker pushes both again at start (on
+ * subscribe, after the slip loads, after the session check), mostly unchanged, and a store write
+ * re-renders its readers at once (valtio's snapshots are external stores: never a transition), the
+ * whole shell for the session. An unchanged push is dropped (issue 17: main-thread time at load).
+ */
+const lastPush = new Map<string, string>();
+const changed = (type: string, payload: unknown): boolean => {
+  const json = JSON.stringify(payload) ?? 'null';
+  if (lastPush.get(type) === json) return false;
+  lastPush.set(type, json);
+  return true;
+};
+
 void subscribeCore((e) => {
-  if (e.type === 'session') { sessionStore.user = e.payload; sessionStore.known = true; }
-  else if (e.type === 'slip-changed') setSlipView(e.payload);
+  if (e.type === 'session') {
+    if (changed('session', e.payload)) sessionStore.user = e.payload;
+    sessionStore.known = true;
+  } else if (e.type === 'slip-changed') { if (changed('slip', e.payload)) setSlipView(e.payload); }
   else if (e.type === 'notice') showNotice(e.payload);
   else if (e.type === 'match-patch') applyPatches(e.payload);
   else if (e.type === 'feed-status') setFeedStatus(e.payload);

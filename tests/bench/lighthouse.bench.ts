@@ -3,15 +3,18 @@
  * (needs `npm run build`).
  *
  * Lighthouse 12 (mobile defaults: simulated slow 4G, 4x CPU slowdown) in Debian's Chromium, RUNS
- * runs (3) per page, the median of each figure, on Home, AllSports, LiveBets, a MatchDetail and
- * Coupons (logged in as demo: the session cookie is set in the browser first) of the built app with
- * demo data, and on a bare page of the same stack (React 19, TanStack Router, Lingui, Vite:
- * tests/bench/bare/) built and served the same way in the same run, as the baseline.
+ * runs (3) per page, the median of each figure, on Home, AllSports, LiveBets, a MatchDetail,
+ * Coupons (logged in as demo: the session cookie is set in the browser first) and the casino lobby
+ * of the built app with demo data, and on a bare page of the same stack (React 19, TanStack Router,
+ * Lingui, Vite: tests/bench/bare/) built and served the same way in the same run, as the baseline.
+ * The server serves a copy of dist/ taken at start, so a build during the run changes nothing.
+ * Each page also prints where its main-thread time went (Lighthouse's bootup-time and
+ * mainthread-work-breakdown of the median run).
  * Goals: performance >= 95, LCP <= 2.0 s, TBT <= 100 ms, CLS <= 0.05, accessibility 100.
  * BENCH_URL=http://host:port measures a server already running instead of starting one;
- * BENCH_PAGES=home,coupons measures some pages only; BENCH_SAVE=dir keeps each report's JSON there.
+ * BENCH_PAGES=home,coupons measures some pages only (bare, home, allsports, livebets, match, coupons, casino); BENCH_SAVE=dir keeps each report's JSON there.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -27,6 +30,8 @@ const RUNS = Number(process.env.RUNS ?? 3);
 const GOAL = { performance: 95, lcp: 2000, tbt: 100, cls: 0.05, accessibility: 100 };
 
 interface Figures { performance: number; accessibility: number; fcp: number; lcp: number; tbt: number; cls: number; si: number; js: number }
+/** Where a run's main-thread time went: the top scripts (bootup-time) and the work groups. */
+interface Where { scripts: string; groups: string }
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -34,7 +39,7 @@ const median = (xs: number[]): number => {
 };
 
 /** One Lighthouse run of `url` in a fresh Chromium (a cold cache, as a first visit). */
-async function run(url: string, cookie: string | undefined): Promise<Figures & { finalUrl: string; lcpElement: string }> {
+async function run(url: string, cookie: string | undefined): Promise<Figures & Where & { finalUrl: string; lcpElement: string }> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -65,7 +70,13 @@ async function run(url: string, cookie: string | undefined): Promise<Figures & {
     // The page's JavaScript as sent (compressed, with each reply's headers), the worker and the service worker aside.
     const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
     const js = requests.filter((r) => r.resourceType === 'Script' && !/core\.worker|\/sw\.js|workbox/.test(r.url)).reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+    const items = <T>(id: string): T[] => ((lhr.audits[id]?.details as { items?: T[] } | undefined)?.items ?? []);
+    const scripts = items<{ url: string; total: number; scripting: number }>('bootup-time').slice(0, 4)
+      .map((b) => `${b.url.split('/').pop() || b.url} ${Math.round(b.total)}/${Math.round(b.scripting)}`).join(', ');
+    const groups = items<{ groupLabel?: string; group?: string; duration: number }>('mainthread-work-breakdown').slice(0, 4)
+      .map((g) => `${g.group ?? g.groupLabel} ${Math.round(g.duration)}`).join(', ');
     return {
+      scripts, groups,
       js,
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
@@ -97,10 +108,12 @@ async function measure(name: string, url: string, cookie?: string): Promise<Figu
   const runs: Awaited<ReturnType<typeof run>>[] = [];
   for (let i = 0; i < RUNS; i++) runs.push(await runOnceMore(url, cookie));
   const pick = (k: keyof Figures) => median(runs.map((r) => r[k]));
+  const mid = [...runs].sort((a, b) => a.tbt - b.tbt)[Math.floor(runs.length / 2)]!;
   const f: Figures = { performance: pick('performance'), accessibility: pick('accessibility'), fcp: pick('fcp'), lcp: pick('lcp'), tbt: pick('tbt'), cls: pick('cls'), si: pick('si'), js: pick('js') };
   const met = f.performance >= GOAL.performance && f.lcp <= GOAL.lcp && f.tbt <= GOAL.tbt && f.cls <= GOAL.cls && f.accessibility >= GOAL.accessibility;
   console.log(`${name.padEnd(12)} perf ${String(f.performance).padStart(3)}  a11y ${String(f.accessibility).padStart(3)}  FCP ${(f.fcp / 1000).toFixed(2)} s  LCP ${(f.lcp / 1000).toFixed(2)} s  TBT ${Math.round(f.tbt)} ms  CLS ${f.cls.toFixed(3)}  SI ${(f.si / 1000).toFixed(2)} s  JS sent ${(f.js / 1024).toFixed(0)} KiB  ${met ? 'goals met' : 'goals NOT met'}`
     + `  (runs: perf ${runs.map((r) => r.performance).join('/')}, LCP ${runs.map((r) => (r.lcp / 1000).toFixed(1)).join('/')} s; final ${new URL(runs[0]!.finalUrl).pathname}; LCP element ${runs[0]!.lcpElement.slice(0, 80)})`);
+  console.log(`${''.padEnd(12)} main thread (median-TBT run, ms): ${mid.groups}; scripts total/scripting: ${mid.scripts}`);
   return f;
 }
 
@@ -120,10 +133,12 @@ const only = (process.env.BENCH_PAGES ?? '').split(',').filter(Boolean);
 const wanted = (name: string) => !only.length || only.includes(name);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bet-bench-lh-'));
+const staticDir = join(dataDir, 'dist');
+if (!process.env.BENCH_URL) cpSync('dist', staticDir, { recursive: true });
 const server = process.env.BENCH_URL
   ? { url: process.env.BENCH_URL, stop: async () => undefined }
-  : await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', FEED_SEED: '17' });
-const bare = await startBare();
+  : await startServer({ DATA_DIR: dataDir, STATIC_DIR: staticDir, DATABASE_URL: '', REDIS_URL: '', FEED_SEED: '17' });
+const bare = wanted('bare') ? await startBare() : null;
 try {
   const post = (call: string, body: unknown, cookie?: string) => fetch(`${server.url}/api/${call}`, {
     method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body),
@@ -134,14 +149,15 @@ try {
   const highlights = await (await post('highlights', {})).json() as { data?: { results?: { id: number }[] } };
   const matchId = highlights.data?.results?.[0]?.id;
   console.log(`Lighthouse ${RUNS} runs per page, mobile defaults (simulated slow 4G, 4x CPU), Chromium ${CHROMIUM}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  if (wanted('bare')) await measure('bare page', `${bare.url}/`);
+  if (bare) await measure('bare page', `${bare.url}/`);
   if (wanted('home')) await measure('Home', `${server.url}/tr/`);
   if (wanted('allsports')) await measure('AllSports', `${server.url}/tr/allsports`);
   if (wanted('livebets')) await measure('LiveBets', `${server.url}/tr/livebets`);
   if (wanted('match') && matchId) await measure('MatchDetail', `${server.url}/tr/matchdetail/${matchId}?ttype=N`);
   if (wanted('coupons')) await measure('Coupons', `${server.url}/tr/coupons`, sid);
+  if (wanted('casino')) await measure('Casino lobby', `${server.url}/tr/casino`, sid);
 } finally {
-  await bare.stop();
+  await bare?.stop();
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

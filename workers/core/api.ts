@@ -46,6 +46,7 @@ export function createCoreApi(deps: CoreDeps) {
   const { loadSlip, slipView, ...slip } = createSlipApi(ctx);
   const live = createLiveApi(ctx, { ...(deps.live ? { socket: deps.live.socket } : {}), timers: deps.live?.timers ?? INERT_TIMERS, slip });
   let ready: Promise<void> | null = null;
+  const dataSaver = createDataSaverApi(ctx);
 
   return {
     /** Subscribes to the worker's pushes (comlink proxies the callback). */
@@ -68,14 +69,14 @@ export function createCoreApi(deps: CoreDeps) {
 
     ...account,
     ...slip,
-    ...createSportsApi(ctx),
+    ...createSportsApi(ctx, { dataSaverOn: dataSaver.dataSaverOn }),
     ...createCouponsApi(ctx, { toggleOdd: slip.toggleOdd, slipView }),
     ...createMoneyApi(ctx),
     ...createBackOfficeApi(ctx),
     ...createContentApi(ctx),
     ...createLanguagesApi(ctx),
     ...createHomeApi(ctx),
-    ...createDataSaverApi(ctx),
+    ...dataSaver,
     ...createProtectionApi(ctx),
     ...createRetailApi(ctx, { loadSlip, push: () => ctx.emit({ type: 'slip-changed', payload: slipView() }) }),
     // the jackpot socket exists only where the live feed's does (the browser worker), on the same timers

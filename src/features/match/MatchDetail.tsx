@@ -11,6 +11,7 @@ import { ErrorState } from '../sports/states.tsx';
 import { useSwr } from '../sports/use-swr.ts';
 import { MarketGroup } from './MarketGroup.tsx';
 import { activeFilter, MarketFilters, shownUnder } from './MarketFilters.tsx';
+import { useProgressive } from '../home/use-progressive.ts';
 
 /** MatchDetail (pre-match): caption with back, the match header, market filters and market groups (first 10 open). */
 export function MatchDetail({ lang, matchId }: { lang: string; matchId: number }) {
@@ -40,6 +41,8 @@ function Markets({ lang, view }: { lang: string; view: Extract<MatchDetailView, 
   const [toggled, setToggled] = useState<ReadonlySet<string>>(() => new Set());
   const teams = `${d.home} - ${d.away}`;
   const groups = d.groups.filter((g) => shownUnder(filter, g.filters));
+  // The first screenful of markets at once, the rest a few per task (no long task on a cheap phone).
+  const shown = useProgressive(groups.length, 4, 6);
   return (
     <>
       <header className="match-header">
@@ -60,7 +63,7 @@ function Markets({ lang, view }: { lang: string; view: Extract<MatchDetailView, 
         <>
           <MarketFilters filters={d.filters} value={filter} onChange={setFilter} />
           {groups.length === 0 && <div className="state"><p><Trans>No markets under this filter.</Trans></p></div>}
-          {groups.map((g) => (
+          {groups.slice(0, shown).map((g) => (
             <MarketGroup key={g.key} group={g} matchId={d.id} teams={teams} open={g.open !== toggled.has(g.key)}
               onToggle={() => setToggled((s) => { const n = new Set(s); if (n.has(g.key)) n.delete(g.key); else n.add(g.key); return n; })} />
           ))}

@@ -16,4 +16,21 @@ describe('data saver setting', () => {
     expect(await api.dataSaver()).toBeNull();
     db.close();
   });
+
+  it('is on by the player\'s choice, else by the browser\'s Save-Data', async () => {
+    const db = new CoreDb(`data-saver-on-${Math.random()}`);
+    let browser = true;
+    const api = createDataSaverApi({ db }, () => browser);
+    expect(await api.dataSaverOn()).toBe(true);
+    browser = false;
+    expect(await api.dataSaverOn()).toBe(false);
+    await api.setDataSaver(true);
+    expect(await api.dataSaverOn()).toBe(true);
+    // remembered: a new worker reads the choice back
+    expect(await createDataSaverApi({ db }, () => false).dataSaverOn()).toBe(true);
+    await api.setDataSaver(false);
+    browser = true;
+    expect(await api.dataSaverOn()).toBe(false);
+    db.close();
+  });
 });

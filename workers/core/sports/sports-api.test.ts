@@ -98,4 +98,21 @@ describe('sports api (worker)', () => {
     expect(await core.initialFilter(true)).toBe('d2');
     expect(await core.initialFilter(false)).toBe('today');
   });
+
+  it('asks half-size pages of Highlights, Upcoming and search under data saver', async () => {
+    const { core, net: all } = makeCore('sports-saver');
+    const net = { calls: { at: (i: number) => all.calls.filter((c) => c.key !== 'settings').at(i) } };
+    await core.upcomingList({ sportId: 1, filter: 'all', page: 1 }, 'network');
+    expect(net.calls.at(-1)!.body).toMatchObject({ limit: 10, order: 10 });
+    await core.setDataSaver(true);
+    await core.upcomingList({ sportId: 1, filter: 'all', page: 1 }, 'network');
+    expect(net.calls.at(-1)!.body).toMatchObject({ limit: 5, order: 5 });
+    await core.highlightList({ sportId: 1, filter: 'all', page: 2 }, 'network');
+    expect(net.calls.at(-1)!).toMatchObject({ key: 'highlights', body: { limit: 5, order: 10 } });
+    await core.search({ sportId: 1, filter: 'all', keyWord: 'Galata' });
+    expect(net.calls.at(-1)!.body).toMatchObject({ keyWord: 'Galata', limit: 5, order: 0 });
+    await core.setDataSaver(false);
+    await core.highlightList({ sportId: 1, filter: 'all' }, 'network');
+    expect(net.calls.at(-1)!.body).toMatchObject({ limit: 10, order: 0 });
+  });
 });

@@ -7,7 +7,7 @@ import { timeZone as playerZone } from '../account/zone.ts';
 import type { CoreContext } from '../context.ts';
 import { logoHostOf, matchRowView, type MatchRowView } from '../views.ts';
 import {
-  BEST_LEAGUES, bestLeagues, countryView, HIGHLIGHTS_SHOWN, HOME_PER_SPORT, leagueView, listRows, PAGE_SIZE, RESULTS_PAGE_SIZE, rowOddsTypes,
+  BEST_LEAGUES, bestLeagues, countryView, DATA_SAVER_PAGE_SIZE, HIGHLIGHTS_SHOWN, HOME_PER_SPORT, leagueView, listRows, PAGE_SIZE, RESULTS_PAGE_SIZE, rowOddsTypes,
   SEARCH_MIN, sportHeader, sportOddsTypes, isListable,
   type BestLeagueView, type CountryView, type LeagueView, type OddsTypeOption, type RowOptions,
 } from './list-views.ts';
@@ -74,9 +74,14 @@ interface SiteSettings { tofixed: number; logoHost: string | undefined; /** The 
 const localZone = () => playerZone() || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** Pre-match browsing: the tree, lists, search, match detail, short code and results, kept for offline reading. */
-export function createSportsApi(ctx: CoreContext) {
+/**
+ * Pre-match browsing: the tree, lists, search, match detail, short code and results, kept for
+ * offline reading. `dataSaverOn` (workers/core/content/data-saver.ts) halves the paged lists.
+ */
+export function createSportsApi(ctx: CoreContext, saver: { dataSaverOn?: () => Promise<boolean> } = {}) {
   let settings: { at: number; value: SiteSettings } | null = null;
+  /** The matches a page of Highlights, Upcoming or search asks for. */
+  const pageSize = async (): Promise<number> => ((await saver.dataSaverOn?.().catch(() => false)) ? DATA_SAVER_PAGE_SIZE : PAGE_SIZE);
 
   /** Display settings of the site (decimals of odds, the team-logo host); defaults when unreachable. */
   async function siteSettings(): Promise<SiteSettings> {
@@ -123,12 +128,13 @@ export function createSportsApi(ctx: CoreContext) {
     return { rows, total: got.reply.data?.totalRows ?? rows.length, fresh: got.fresh };
   }
 
-  /** Highlights (highList 1, 10 a call). */
-  function highlightList(q: ListQuery & { page?: number }, source: Source): Promise<RowsView | null> {
+  /** Highlights (highList 1, 10 a call, 5 under data saver). */
+  async function highlightList(q: ListQuery & { page?: number }, source: Source): Promise<RowsView | null> {
     const odds = rowOddsTypes(q.sportId, q.oddsType);
     const page = q.page ?? 0;
-    return rowsOf('highlights', { ...(q.sportId ? { sportId: q.sportId } : {}), odds, limit: PAGE_SIZE, highList: 1, order: page * PAGE_SIZE, ...windowOf(q) },
-      `${q.sportId}:${q.filter}:${odds.join(',')}:${page}`, source, q, { keepOrder: true });
+    const size = await pageSize();
+    return rowsOf('highlights', { ...(q.sportId ? { sportId: q.sportId } : {}), odds, limit: size, highList: 1, order: page * size, ...windowOf(q) },
+      `${q.sportId}:${q.filter}:${odds.join(',')}:${page}${size === PAGE_SIZE ? '' : `:${size}`}`, source, q, { keepOrder: true });
   }
 
   return {
@@ -229,12 +235,13 @@ export function createSportsApi(ctx: CoreContext) {
     /** Highlights (highList 1, 10 a call): UpHigh act 1, the sport-0 groups (3 shown) and the Home slider. */
     highlightList,
 
-    /** Upcoming (UpHigh act 2): the next matches of a sport, 10 a call, by date. */
-    upcomingList(q: ListQuery & { page?: number }, source: Source): Promise<RowsView | null> {
+    /** Upcoming (UpHigh act 2): the next matches of a sport, 10 a call (5 under data saver), by date. */
+    async upcomingList(q: ListQuery & { page?: number }, source: Source): Promise<RowsView | null> {
       const odds = rowOddsTypes(q.sportId, q.oddsType);
       const page = q.page ?? 0;
-      return rowsOf('matches', { ...(q.sportId ? { sportId: q.sportId } : {}), odds, limit: PAGE_SIZE, order: page * PAGE_SIZE, ...windowOf(q) },
-        `up:${q.sportId}:${q.filter}:${odds.join(',')}:${page}`, source, q);
+      const size = await pageSize();
+      return rowsOf('matches', { ...(q.sportId ? { sportId: q.sportId } : {}), odds, limit: size, order: page * size, ...windowOf(q) },
+        `up:${q.sportId}:${q.filter}:${odds.join(',')}:${page}${size === PAGE_SIZE ? '' : `:${size}`}`, source, q);
     },
 
     /** The per-sport highlight groups of the sport-0 view: at most 3 matches each. */
@@ -249,7 +256,8 @@ export function createSportsApi(ctx: CoreContext) {
       if (Array.from(keyword).length < SEARCH_MIN) return { keyword, total: 0, rows: [] };
       const odds = rowOddsTypes(q.sportId, q.oddsType);
       const page = q.page ?? 0;
-      const r = await rowsOf('matches', { ...(q.sportId ? { sportId: q.sportId } : {}), keyWord: keyword, odds, limit: PAGE_SIZE, order: page * PAGE_SIZE, ...windowOf({ ...q, filter: 'all' }) },
+      const size = await pageSize();
+      const r = await rowsOf('matches', { ...(q.sportId ? { sportId: q.sportId } : {}), keyWord: keyword, odds, limit: size, order: page * size, ...windowOf({ ...q, filter: 'all' }) },
         '', 'network', q);
       return { keyword, total: r?.total ?? 0, rows: r?.rows ?? [] };
     },
