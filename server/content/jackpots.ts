@@ -39,8 +39,8 @@ const TIERS = { casino: ['daily', 'weekly', 'mega'], sports: ['prematch', 'live'
 type Group = keyof typeof TIERS;
 
 /** The tiers of the active jackpots at `now`, grouped as the spec names them. */
-export function jackpotData(rows: readonly JackpotRow[], now: number): JackpotData {
-  const data: JackpotData = { casino: {}, sports: {}, livecasino: {}, currency: rows[0]?.currency ?? 'TRY', at: now };
+export function jackpotData(rows: readonly JackpotRow[], now: number, currency = rows[0]?.currency ?? 'TRY'): JackpotData {
+  const data: JackpotData = { casino: {}, sports: {}, livecasino: {}, currency, at: now };
   for (const r of rows) {
     const tiers: readonly string[] | undefined = Object.hasOwn(TIERS, r.grp) ? TIERS[r.grp as Group] : undefined;
     if (!tiers?.includes(r.tier)) continue;
@@ -49,8 +49,19 @@ export function jackpotData(rows: readonly JackpotRow[], now: number): JackpotDa
   return data;
 }
 
-/** Reads the active tiers and computes them for `now`. */
-export async function loadJackpots(db: Queryable, now: number): Promise<JackpotData> {
-  const rows = await db.query<JackpotRow>('select grp, tier, currency, seed, rate_per_sec, period_sec, started_at, light, pool from jackpots where status = 1 order by id');
-  return jackpotData(rows, now);
+/**
+ * Reads the active tiers of a currency and computes them for `now`. The casino pools are kept per
+ * currency (a bet feeds the pools of its wallet's currency: server/casino/jackpot-pools.ts); a
+ * currency without tiers of a group has none of it.
+ */
+export async function loadJackpots(db: Queryable, now: number, currency = 'TRY'): Promise<JackpotData> {
+  const rows = await db.query<JackpotRow>('select grp, tier, currency, seed, rate_per_sec, period_sec, started_at, light, pool from jackpots where status = 1 and currency = $1 order by id', [currency]);
+  return jackpotData(rows, now, currency);
+}
+
+/** The currency of the jackpots a viewer sees: a player's wallet currency, TRY for a visitor. */
+export async function jackpotCurrencyOf(db: Queryable, userId: number | null): Promise<string> {
+  if (userId === null) return 'TRY';
+  const [w] = await db.query<{ currency: string }>('select currency from wallets where user_id = $1', [userId]);
+  return w?.currency ?? 'TRY';
 }

@@ -10,6 +10,7 @@ import { drivers, useHarness, SEED_NOW, type Harness } from './harness.ts';
 import { boLogin, json } from './bo-helpers.ts';
 import { seedAccountDemo } from '../../server/content/demo-seed.ts';
 import { seedBackOfficeDemo } from '../../server/demo/backoffice-seed.ts';
+import { contributionOf, foldJackpots } from '../../server/casino/jackpot-pools.ts';
 import { hmacSign, providerSecret } from '../../server/casino/signature.ts';
 import type { OpenGameReply } from '../../domain/casino/calls.ts';
 import { fairFloats, seedHash } from '../../server/casino/demo-provider/fair.ts';
@@ -169,6 +170,40 @@ describe.each(DRIVERS)('casino back office on %s', (driver) => {
     await h.app.inject({ method: 'GET', url: '/demo-provider/round/roulette-1' });
     const [wins] = await h.db.query<{ n: number }>(`select count(*)::int as n from ledger where user_id = $1 and kind = 'win'`, [q.id]);
     expect(wins!.n).toBe(won ? 1 : 0);
+  });
+
+  it('jackpot pools per currency: a EUR bet feeds the EUR pools only, a EUR player sees them, a drop pays in EUR', async () => {
+    const p = await h.player('ceur', 100_000);
+    await h.db.query(`update wallets set currency = 'EUR' where user_id = $1`, [p.id]);
+    await h.db.query(`update users set currency = 'EUR' where id = $1`, [p.id]);
+    const open = (await h.call('openslot', { serviceId: await gameId(h, 'fruit-fiesta') }, { cookie: p.cookie })).json<OpenGameReply>();
+    const token = new URL(open.content.gameurl, 'http://x').searchParams.get('token')!;
+    await foldJackpots(h.db, h.clock.now);
+    const pools = async () => new Map((await h.db.query<{ tier: string; currency: string; pool: number; contrib_ppm: number }>(
+      `select tier, currency, pool, contrib_ppm from jackpots where grp = 'casino'`)).map((r) => [`${r.tier}:${r.currency}`, { pool: Number(r.pool), ppm: r.contrib_ppm }]));
+    const before = await pools();
+    // a TRY body on a EUR token is refused; the EUR one is taken
+    expect((await wallet(h, 'bet', { token, transaction_uuid: randomUUID(), round: `eur-${p.id}-0`, game_code: 'fruit-fiesta', currency: 'TRY', amount: 10_000 })).status).toBe('RS_ERROR_WRONG_CURRENCY');
+    expect(await wallet(h, 'bet', { token, transaction_uuid: randomUUID(), round: `eur-${p.id}-1`, game_code: 'fruit-fiesta', currency: 'EUR', amount: 10_000 })).toMatchObject({ status: 'RS_OK', balance: 90_000 });
+    await foldJackpots(h.db, h.clock.now);
+    const after = await pools();
+    for (const tier of ['daily', 'weekly', 'mega']) {
+      expect(after.get(`${tier}:EUR`)!.pool - before.get(`${tier}:EUR`)!.pool, tier).toBe(contributionOf(10_000, before.get(`${tier}:EUR`)!.ppm));
+      expect(after.get(`${tier}:TRY`)!.pool, tier).toBe(before.get(`${tier}:TRY`)!.pool);
+    }
+    // the jackpots call: the player's currency; a visitor's TRY
+    const mine = (await h.call('jackpots', {}, { cookie: p.cookie })).json<{ data: { currency: string; casino: { daily: { balance: number } }; sports: object } }>();
+    expect(mine.data.currency).toBe('EUR');
+    expect(mine.data.casino.daily.balance).toBe(after.get('daily:EUR')!.pool);
+    const visitor = (await h.call('jackpots', {})).json<{ data: { currency: string; casino: { daily: { balance: number } } } }>();
+    expect(visitor.data).toMatchObject({ currency: 'TRY', casino: { daily: { balance: after.get('daily:TRY')!.pool } } });
+    // the EUR daily tier drops on the next bet: paid to the EUR wallet, floored to the cent
+    await h.db.query(`update jackpots set must_drop = pool + 1 where grp = 'casino' and tier = 'daily' and currency = 'EUR'`);
+    const [drop] = await h.db.query<{ must_drop: number }>(`select must_drop from jackpots where grp = 'casino' and tier = 'daily' and currency = 'EUR'`);
+    expect((await wallet(h, 'bet', { token, transaction_uuid: randomUUID(), round: `eur-${p.id}-2`, game_code: 'fruit-fiesta', currency: 'EUR', amount: 10_000 })).status).toBe('RS_OK');
+    await foldJackpots(h.db, h.clock.now);
+    const [w] = await h.db.query<{ balance: number }>('select balance from wallets where user_id = $1', [p.id]);
+    expect(Number(w!.balance)).toBe(80_000 + Math.floor(Number(drop!.must_drop) / 100));
   });
 
   it('many players at once: every bet and win answered and booked once (one transaction for several players)', async () => {

@@ -287,7 +287,7 @@ describe.each(DRIVERS)('casino wallet on %s', (driver) => {
 
   it('jackpot contributions equal the pools growth to the unit; the bet reaching the must-drop point wins the tier, floored', async () => {
     const p = await slotPlayer(h, 1_000_000);
-    const pools = async () => new Map((await h.db.query<{ id: number; tier: string; pool: number }>(`select id, tier, pool from jackpots where grp = 'casino'`)).map((r) => [r.tier, { id: r.id, pool: Number(r.pool) }]));
+    const pools = async () => new Map((await h.db.query<{ id: number; tier: string; pool: number }>(`select id, tier, pool from jackpots where grp = 'casino' and currency = 'TRY'`)).map((r) => [r.tier, { id: r.id, pool: Number(r.pool) }]));
     await foldJackpots(h.db, SEED_NOW);
     const before = await pools();
     const [maxC] = await h.db.query<{ id: number }>('select coalesce(max(id), 0)::int8 as id from jackpot_contributions');
@@ -301,20 +301,20 @@ describe.each(DRIVERS)('casino wallet on %s', (driver) => {
       expect(pool - before.get(tier)!.pool, tier).toBe(Number(sum!.s));
       expect(Number(sum!.s)).toBeGreaterThan(0);
     }
-    const [daily] = await h.db.query<{ contrib_ppm: number }>(`select contrib_ppm from jackpots where grp = 'casino' and tier = 'daily'`);
+    const [daily] = await h.db.query<{ contrib_ppm: number }>(`select contrib_ppm from jackpots where grp = 'casino' and tier = 'daily' and currency = 'TRY'`);
     expect(after.get('daily')!.pool - before.get('daily')!.pool).toBe(stakes.reduce((a, s) => a + contributionOf(s, daily!.contrib_ppm), 0));
 
     // the next bet reaches the daily must-drop point: its player wins the pool up to that point,
     // the rest of its contribution starts the next pool
-    await h.db.query(`update jackpots set must_drop = pool + 7 where grp = 'casino' and tier = 'daily'`);
-    const [row] = await h.db.query<{ pool: number; must_drop: number; seed: number; cap: number }>(`select pool, must_drop, seed, cap from jackpots where grp = 'casino' and tier = 'daily'`);
+    await h.db.query(`update jackpots set must_drop = pool + 7 where grp = 'casino' and tier = 'daily' and currency = 'TRY'`);
+    const [row] = await h.db.query<{ pool: number; must_drop: number; seed: number; cap: number }>(`select pool, must_drop, seed, cap from jackpots where grp = 'casino' and tier = 'daily' and currency = 'TRY'`);
     const balance = await balanceOf(h, p.id);
     const r = await wallet(h, 'bet', betBody(p.token, `jp-drop-${p.id}`, `jpr-drop-${p.id}`, 10_000));
     await foldJackpots(h.db, SEED_NOW);
     const paid = Math.floor(Number(row!.must_drop) / 100);
     expect(r.balance).toBe(balance - 10_000);
     expect(await balanceOf(h, p.id)).toBe(balance - 10_000 + paid);
-    const [reset] = await h.db.query<{ pool: number; must_drop: number }>(`select pool, must_drop from jackpots where grp = 'casino' and tier = 'daily'`);
+    const [reset] = await h.db.query<{ pool: number; must_drop: number }>(`select pool, must_drop from jackpots where grp = 'casino' and tier = 'daily' and currency = 'TRY'`);
     expect(Number(reset!.pool)).toBe(Number(row!.seed) + contributionOf(10_000, daily!.contrib_ppm) - 7);
     expect(Number(reset!.must_drop)).toBeGreaterThan(Number(row!.seed));
     expect(Number(reset!.must_drop)).toBeLessThanOrEqual(Number(row!.cap));
