@@ -17,6 +17,9 @@ const FILTER_LABEL: Record<MarketFilterId, MessageDescriptor> = {
 };
 const FILTER_IDS = Object.keys(FILTER_LABEL) as MarketFilterId[];
 
+/** An outcome's name field fills its cell. */
+const OUTCOME_INPUT = { width: '100%', boxSizing: 'border-box', textAlign: 'start', minHeight: 28, padding: '0 8px', border: '1px solid var(--line)', borderRadius: 'var(--radius-sm)', background: 'var(--bg)', color: 'var(--text)', font: 'inherit' } as const;
+
 /** Type ids as the operator types them ('1, 186, 10'): numbers only, each once. */
 const idsOf = (text: string): number[] => [...new Set(text.split(/[\s,]+/).filter(Boolean).map(Number).filter((n) => Number.isInteger(n) && n > 0))];
 
@@ -80,7 +83,8 @@ function OddTypeForm({ type, lang, onChange }: { type: OddTypeSettings; lang: st
   const setOutcome = (id: string, l: string, v: string) => set({ outcomes: { ...type.outcomes, [id]: { ...type.outcomes[id], [l]: v } } });
   return (
     <>
-      <div className="bo-grid-form">
+      {/* A little room above: the body scrolls, and its top edge would clip the dots of Ü and Ö. */}
+      <div className="bo-grid-form" style={{ paddingBlockStart: 4 }}>
         <label className="bo-field"><span><Trans>Name (English, the fallback)</Trans></span><input name="name-en" required maxLength={80} value={type.names.en ?? ''} onChange={(e) => set({ names: { ...type.names, en: e.target.value } })} /></label>
         <label className="bo-field"><span>{t`Name`} ({lang.toUpperCase()})</span><input name={`name-${lang}`} lang={lang} maxLength={80} placeholder={type.names.en} value={type.names[lang] ?? ''} onChange={(e) => set({ names: { ...type.names, [lang]: e.target.value } })} /></label>
         <label className="bo-field"><span><Trans>Group</Trans></span>
@@ -97,8 +101,8 @@ function OddTypeForm({ type, lang, onChange }: { type: OddTypeSettings; lang: st
           {Object.entries(type.outcomes).map(([id, names]) => (
             <tr key={id}>
               <td className="num">{id}</td>
-              <td><input aria-label={`${id} EN`} maxLength={80} value={names.en ?? ''} onChange={(e) => setOutcome(id, 'en', e.target.value)} /></td>
-              <td><input aria-label={`${id} ${lang.toUpperCase()}`} lang={lang} maxLength={80} placeholder={names.en} value={names[lang] ?? ''} onChange={(e) => setOutcome(id, lang, e.target.value)} /></td>
+              <td><input style={OUTCOME_INPUT} aria-label={`${id} EN`} maxLength={80} value={names.en ?? ''} onChange={(e) => setOutcome(id, 'en', e.target.value)} /></td>
+              <td><input style={OUTCOME_INPUT} aria-label={`${id} ${lang.toUpperCase()}`} lang={lang} maxLength={80} placeholder={names.en} value={names[lang] ?? ''} onChange={(e) => setOutcome(id, lang, e.target.value)} /></td>
             </tr>
           ))}
         </tbody>

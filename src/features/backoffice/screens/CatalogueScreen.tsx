@@ -168,7 +168,8 @@ function EditForm({ kind, draft, sports, onChange }: { kind: Kind; draft: Draft;
   const countries = useBoFetch('bo/catalogueCountries', kind === 'league' && draft.sportId ? { sportId: Number(draft.sportId), limit: 200 } : null).reply;
   return (
     <>
-      <div className="bo-grid-form">
+      {/* A little room above: the body scrolls, and its top edge would clip the dots of Ü and Ö. */}
+      <div className="bo-grid-form" style={{ paddingBlockStart: 4 }}>
         <label className="bo-field"><span><Trans>Name (English, the fallback)</Trans></span><input name="name" required maxLength={80} value={draft.name} onChange={(e) => set({ name: e.target.value })} /></label>
         {kind === 'sport' && draft.id === undefined && (
           <label className="bo-field"><span><Trans>Sport id</Trans></span><input name="sportIdNew" inputMode="numeric" required value={draft.sportId} onChange={(e) => set({ sportId: e.target.value.replace(/\D/g, '') })} /></label>
