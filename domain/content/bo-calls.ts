@@ -13,7 +13,8 @@ const id = z.number().int().positive();
 const status = z.union([z.literal(0), z.literal(1)]);
 const text = (max: number) => z.string().trim().max(max);
 const html = z.string().max(100_000);
-const lang = z.string().regex(/^$|^[a-z]{2}$/);
+// The content's language is `language`: `lang` is every call's own (the operator's, for the reply's words).
+const language = z.string().regex(/^$|^[a-z]{2}$/);
 const listOrder = z.number().int().min(0).max(100_000);
 /** An image address: a stored image (/media/...), a file of the site (/site/, /banners/) or an https one; '' none. */
 export const imageRef = z.string().trim().max(300).regex(/^$|^\/(media|site|banners)\/[\w./-]+$|^https:\/\/[^\s"'<>]+$/);
@@ -42,7 +43,7 @@ export interface BoUploadImageReply { status: true; msg: string; image: StoredIm
 // ---------- banners ----------
 export interface BoBanner {
   id: number; name: string; url: string; title: string; link: string; width: number; height: number; type: number;
-  displayState: number; lang: string; status: number; listOrder: number; startsAt: string | null; endsAt: string | null;
+  displayState: number; language: string; status: number; listOrder: number; startsAt: string | null; endsAt: string | null;
 }
 /** bo/banners: every banner (any status or schedule), optionally of one display state, in list order. */
 export const boBannersPayload = z.object({ ...common, displayState: z.number().int().min(0).max(99).optional() });
@@ -53,7 +54,7 @@ export const boSaveBannerPayload = z.object({
   name: text(60).min(1), url: imageRef.refine((s) => s !== '', 'an image is needed'), title: text(120).optional().default(''), link: link.optional().default(''),
   width: z.number().int().min(1).max(4000).optional().default(1170), height: z.number().int().min(1).max(4000).optional().default(420),
   type: z.number().int().min(0).max(9).optional().default(0),
-  displayState: z.number().int().min(0).max(99), lang: lang.optional().default(''), status: status.optional().default(1),
+  displayState: z.number().int().min(0).max(99), language: language.optional().default(''), status: status.optional().default(1),
   listOrder: listOrder.optional().default(100), startsAt: when, endsAt: when,
 }).refine((p) => !p.startsAt || !p.endsAt || Date.parse(p.startsAt) < Date.parse(p.endsAt), { path: ['endsAt'], message: 'ends before it starts' });
 /** bo/orderBanners: the banners of a display state in their new order (first shown first). */
@@ -62,24 +63,24 @@ export const boOrderBannersPayload = z.object({ ...common, displayState: z.numbe
 export const boIdPayload = z.object({ ...common, id });
 
 // ---------- pages ----------
-export interface BoPage { id: number; lang: string; title: string; content: string }
+export interface BoPage { id: number; language: string; title: string; content: string }
 /** bo/pages: every page in every language. */
 export const boPagesPayload = z.object({ ...common });
 export interface BoPagesReply { status: true; results: BoPage[] }
 /** bo/savePage: a page's title and HTML in one language (the HTML is sanitised). */
-export const boSavePagePayload = z.object({ ...common, pageId: z.number().int().min(1).max(999), lang: z.string().regex(/^[a-z]{2}$/), title: text(120).min(1), content: html });
+export const boSavePagePayload = z.object({ ...common, pageId: z.number().int().min(1).max(999), language: z.string().regex(/^[a-z]{2}$/), title: text(120).min(1), content: html });
 /** bo/deletePage: one language of a page (the Turkish text of a page of the spec stays). */
-export const boDeletePagePayload = z.object({ ...common, pageId: z.number().int().min(1).max(999), lang: z.string().regex(/^[a-z]{2}$/) });
+export const boDeletePagePayload = z.object({ ...common, pageId: z.number().int().min(1).max(999), language: z.string().regex(/^[a-z]{2}$/) });
 
 // ---------- pop-ups ----------
-export interface BoPopup { id: number; type: number; type2: number; title: string; content: string; autoClose: number; lang: string; status: number; listOrder: number }
+export interface BoPopup { id: number; type: number; type2: number; title: string; content: string; autoClose: number; language: string; status: number; listOrder: number }
 export const boPopupsPayload = z.object({ ...common });
 export interface BoPopupsReply { status: true; results: BoPopup[] }
 /** bo/savePopup: pop-ups rotate in list order; autoClose in seconds (0: stays until closed). */
 export const boSavePopupPayload = z.object({
   ...common, id: id.optional(), type: z.number().int().min(0).max(3), type2: z.union([z.literal(0), z.literal(1)]),
   title: text(120).min(1), content: html, autoClose: z.number().int().min(0).max(600).optional().default(0),
-  lang: lang.optional().default(''), status: status.optional().default(1), listOrder: listOrder.optional().default(100),
+  language: language.optional().default(''), status: status.optional().default(1), listOrder: listOrder.optional().default(100),
 });
 
 // ---------- notifications ----------
@@ -168,3 +169,16 @@ export const BO_CONTENT_CALLS = {
   'bo/deletePayBank': { payload: boIdPayload, permission: 'manageContent' },
 } as const satisfies Record<string, { payload: z.ZodType; permission: Permission }>;
 export type BoContentCallName = keyof typeof BO_CONTENT_CALLS;
+
+interface Done { status: true; msg: string }
+/** The reply of each content call (the back office's typed client, src/features/backoffice/bo-client.ts). */
+export interface ContentReplies {
+  'bo/uploadImage': BoUploadImageReply;
+  'bo/banners': BoBannersReply; 'bo/saveBanner': Done & { id: number }; 'bo/orderBanners': Done; 'bo/deleteBanner': Done;
+  'bo/pages': BoPagesReply; 'bo/savePage': Done & { content: string }; 'bo/deletePage': Done;
+  'bo/popups': BoPopupsReply; 'bo/savePopup': Done & { id: number }; 'bo/deletePopup': Done;
+  'bo/notifications': BoNotificationsReply; 'bo/sendNotification': BoSendNotificationReply; 'bo/deleteNotification': Done;
+  'bo/bonuses': BoBonusesReply; 'bo/saveBonus': Done & { id: number };
+  'bo/paymentMethods': BoPaymentMethodsReply; 'bo/savePayCategory': Done & { id: number }; 'bo/savePayType': Done & { id: number };
+  'bo/savePayBank': Done & { id: number }; 'bo/deletePayBank': Done;
+}

@@ -54,7 +54,7 @@ async function upsert(q: Queryable, table: string, id: number | undefined, value
 interface BannerRow { id: number; name: string; url: string; title: string; link: string; width: number; height: number; type: number; display_state: number; lang: string; status: number; list_order: number; starts_at: Date | null; ends_at: Date | null }
 const bannerOut = (r: BannerRow): BoBanner => ({
   id: r.id, name: r.name, url: r.url, title: r.title, link: r.link, width: r.width, height: r.height, type: r.type,
-  displayState: r.display_state, lang: r.lang, status: r.status, listOrder: r.list_order, startsAt: iso(r.starts_at), endsAt: iso(r.ends_at),
+  displayState: r.display_state, language: r.lang, status: r.status, listOrder: r.list_order, startsAt: iso(r.starts_at), endsAt: iso(r.ends_at),
 });
 
 /** A banner's stored `url`: a stored image goes under the banner path's media/ (domain/content/banner.ts adds /banners/). */
@@ -71,7 +71,7 @@ export async function saveBanner(ctx: BoContext, p: z.infer<typeof boSaveBannerP
     const file = bannerFileOf(p.url);
     const { id, before } = await upsert(q, 'banners', p.id, {
       name: p.name, filename: file.split('/').pop() ?? file, url: file, title: p.title, link: p.link, width: p.width, height: p.height, type: p.type,
-      display_state: p.displayState, lang: p.lang, status: p.status, list_order: p.listOrder,
+      display_state: p.displayState, lang: p.language, status: p.status, list_order: p.listOrder,
       starts_at: p.startsAt ? new Date(p.startsAt) : null, ends_at: p.endsAt ? new Date(p.endsAt) : null,
     });
     return { result: id, audit: { action: p.id ? 'banner.edit' : 'banner.create', objectType: 'banner', objectId: id, before, after: { ...p, url: file } } };
@@ -103,17 +103,17 @@ export async function deleteRow(ctx: BoContext, table: 'banners' | 'popups' | 'n
 // ---------------------------------------------------------------- pages
 
 export async function listPages(q: Queryable): Promise<BoPage[]> {
-  return q.query<BoPage>('select id, lang, title, content from pages order by id, lang');
+  return q.query<BoPage>('select id, lang as language, title, content from pages order by id, lang');
 }
 
-export async function savePage(ctx: BoContext, p: { pageId: number; lang: string; title: string; content: string }): Promise<string> {
+export async function savePage(ctx: BoContext, p: { pageId: number; language: string; title: string; content: string }): Promise<string> {
   const content = sanitizeContentHtml(p.content);
   await change(ctx, async (q) => {
-    const [before] = await q.query<BoPage>('select id, lang, title, content from pages where id = $1 and lang = $2 for update', [p.pageId, p.lang]);
+    const [before] = await q.query<BoPage>('select id, lang as language, title, content from pages where id = $1 and lang = $2 for update', [p.pageId, p.language]);
     await q.query(
       'insert into pages (id, lang, title, content) values ($1, $2, $3, $4) on conflict (id, lang) do update set title = excluded.title, content = excluded.content',
-      [p.pageId, p.lang, p.title, content]);
-    return { result: undefined, audit: { action: before ? 'page.edit' : 'page.create', objectType: 'page', objectId: `${p.pageId}:${p.lang}`, before: before ?? null, after: { title: p.title, content } } };
+      [p.pageId, p.language, p.title, content]);
+    return { result: undefined, audit: { action: before ? 'page.edit' : 'page.create', objectType: 'page', objectId: `${p.pageId}:${p.language}`, before: before ?? null, after: { title: p.title, content } } };
   });
   return content;
 }
@@ -122,7 +122,7 @@ export async function deletePage(ctx: BoContext, pageId: number, lang: string): 
   // The Turkish text of a page of the spec is the fallback of every language: it stays.
   if (lang === 'tr' && (SPEC_PAGE_IDS as readonly number[]).includes(pageId)) throw new CallError(422, 'invalidField', { field: 'lang' }, { error: 'invalidField', field: 'lang' });
   await change(ctx, async (q) => {
-    const [before] = await q.query<BoPage>('delete from pages where id = $1 and lang = $2 returning id, lang, title, content', [pageId, lang]);
+    const [before] = await q.query<BoPage>('delete from pages where id = $1 and lang = $2 returning id, lang as language, title, content', [pageId, lang]);
     if (!before) throw notFound();
     return { result: undefined, audit: { action: 'page.delete', objectType: 'page', objectId: `${pageId}:${lang}`, before } };
   });
@@ -133,14 +133,14 @@ export async function deletePage(ctx: BoContext, pageId: number, lang: string): 
 export async function listPopups(q: Queryable): Promise<BoPopup[]> {
   const rows = await q.query<{ id: number; type: number; type2: number; title: string; content: string; auto_close: number; lang: string; status: number; list_order: number }>(
     'select * from popups order by list_order, id');
-  return rows.map((r) => ({ id: r.id, type: r.type, type2: r.type2, title: r.title, content: r.content, autoClose: r.auto_close, lang: r.lang, status: r.status, listOrder: r.list_order }));
+  return rows.map((r) => ({ id: r.id, type: r.type, type2: r.type2, title: r.title, content: r.content, autoClose: r.auto_close, language: r.lang, status: r.status, listOrder: r.list_order }));
 }
 
 export async function savePopup(ctx: BoContext, p: z.infer<typeof boSavePopupPayload>): Promise<number> {
   const content = sanitizeContentHtml(p.content);
   return change(ctx, async (q) => {
     const { id, before } = await upsert(q, 'popups', p.id, {
-      type: p.type, type2: p.type2, title: p.title, content, auto_close: p.autoClose, lang: p.lang, status: p.status, list_order: p.listOrder,
+      type: p.type, type2: p.type2, title: p.title, content, auto_close: p.autoClose, lang: p.language, status: p.status, list_order: p.listOrder,
     });
     return { result: id, audit: { action: p.id ? 'popup.edit' : 'popup.create', objectType: 'popup', objectId: id, before, after: { ...p, content } } };
   });

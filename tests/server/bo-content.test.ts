@@ -68,10 +68,10 @@ describe.each(DRIVERS)('back-office content on %s', (driver) => {
       return r.body.id as number;
     };
     const a = await mk('A');
-    const b = await mk('B', { lang: 'tr' });
+    const b = await mk('B', { language: 'tr' });
     const later = await mk('Later', { startsAt: new Date(h.clock.now + 86_400_000).toISOString() });
     const over = await mk('Over', { endsAt: new Date(h.clock.now - 1000).toISOString(), startsAt: new Date(h.clock.now - 86_400_000).toISOString() });
-    const en = await mk('En', { lang: 'en' });
+    const en = await mk('En', { language: 'en' });
     expect(await rev()).toBe(r0 + 5);
     expect(await audits('banner.create')).toBeGreaterThanOrEqual(5);
     const player = async (lang = 'tr') => (await h.call('banners', { displayState: [19], lang })).json<{ results: Array<{ banners: Array<{ id: number; url: string }> }> }>().results[0]!.banners;
@@ -98,7 +98,7 @@ describe.each(DRIVERS)('back-office content on %s', (driver) => {
       { name: '', url: '/media/x', displayState: 19 },
       { name: 'x', url: '/media/x', displayState: 19, link: 'javascript:alert(1)' },
       { name: 'x', url: '/media/x', displayState: 19, startsAt: '2026-07-01T00:00:00Z', endsAt: '2026-06-01T00:00:00Z' },
-      { name: 'x', url: '/media/x', displayState: 19, lang: 'turkish' },
+      { name: 'x', url: '/media/x', displayState: 19, language: 'turkish' },
       { id: 999_999, name: 'x', url: '/media/x', displayState: 19 },
       { name: 'x', url: '/media/x', displayState: 'home' },
     ]);
@@ -107,8 +107,8 @@ describe.each(DRIVERS)('back-office content on %s', (driver) => {
   });
 
   it('pages: the spec ids are edited, hostile HTML is stored sanitised, the player reads it', async () => {
-    expect((await bo('bo/savePage', { pageId: 7, lang: 'tr', title: 'Hakkımızda', content: '<p>Biz</p>' })).body.status).toBe(true);
-    const res = await bo('bo/savePage', { pageId: 7, lang: 'tr', title: 'Hakkımızda 2', content: HOSTILE });
+    expect((await bo('bo/savePage', { pageId: 7, language: 'tr', title: 'Hakkımızda', content: '<p>Biz</p>' })).body.status).toBe(true);
+    const res = await bo('bo/savePage', { pageId: 7, language: 'tr', title: 'Hakkımızda 2', content: HOSTILE });
     expect(res.body.status).toBe(true);
     const page = (await h.call('getPage', { pageid: 7, lang: 'tr' })).json<{ results: { title: string; content: string } }>().results;
     expect(page.title).toBe('Hakkımızda 2');
@@ -117,14 +117,14 @@ describe.each(DRIVERS)('back-office content on %s', (driver) => {
     const [audit] = await h.db.query<{ object_id: string; before: { title: string } | null }>("select object_id, before from audit_log where action = 'page.edit' order by id desc limit 1");
     expect(audit).toMatchObject({ object_id: '7:tr', before: { title: 'Hakkımızda' } });
     // Another language of the page: created, then deleted; the Turkish text of a spec page stays.
-    expect((await bo('bo/savePage', { pageId: 7, lang: 'en', title: 'About', content: '<p>About us</p>' })).body.status).toBe(true);
+    expect((await bo('bo/savePage', { pageId: 7, language: 'en', title: 'About', content: '<p>About us</p>' })).body.status).toBe(true);
     expect((await h.call('getPage', { pageid: 7, lang: 'en' })).json<{ results: { title: string } }>().results.title).toBe('About');
-    expect((await bo('bo/deletePage', { pageId: 7, lang: 'en' })).body.status).toBe(true);
+    expect((await bo('bo/deletePage', { pageId: 7, language: 'en' })).body.status).toBe(true);
     expect((await h.call('getPage', { pageid: 7, lang: 'en' })).json<{ results: { title: string } }>().results.title).toBe('Hakkımızda 2');
-    const pages = (await bo('bo/pages', {})).body.results as Array<{ id: number; lang: string; title: string }>;
-    expect(pages).toContainEqual(expect.objectContaining({ id: 7, lang: 'tr', title: 'Hakkımızda 2' }));
-    await refusesAll('bo/deletePage', 'pages', [{ pageId: 7, lang: 'tr' }, { pageId: 7, lang: 'xx' }, { pageId: 0, lang: 'tr' }]);
-    await refusesAll('bo/savePage', 'pages', [{ pageId: 7, lang: 'tr', title: '', content: 'x' }, { pageId: 7, lang: 'TR', title: 't', content: 'x' }, { pageId: 7, lang: 'tr', title: 't', content: 'x'.repeat(100_001) }]);
+    const pages = (await bo('bo/pages', {})).body.results as Array<{ id: number; language: string; title: string }>;
+    expect(pages).toContainEqual(expect.objectContaining({ id: 7, language: 'tr', title: 'Hakkımızda 2' }));
+    await refusesAll('bo/deletePage', 'pages', [{ pageId: 7, language: 'tr' }, { pageId: 7, language: 'xx' }, { pageId: 0, language: 'tr' }]);
+    await refusesAll('bo/savePage', 'pages', [{ pageId: 7, language: 'tr', title: '', content: 'x' }, { pageId: 7, language: 'TR', title: 't', content: 'x' }, { pageId: 7, language: 'tr', title: 't', content: 'x'.repeat(100_001) }]);
   });
 
   it('pop-ups: types, rotation order, auto-close, per language; the player gets them in that order', async () => {
@@ -132,7 +132,7 @@ describe.each(DRIVERS)('back-office content on %s', (driver) => {
     const mk = async (extra: Record<string, unknown>) => (await bo('bo/savePopup', { type: 0, type2: 1, title: 'P', content: '<p>x</p><script>1</script>', ...extra })).body.id as number;
     const second = await mk({ title: 'Second', listOrder: 2, autoClose: 15 });
     const first = await mk({ title: 'First', listOrder: 1 });
-    await mk({ title: 'English', listOrder: 0, lang: 'en' });
+    await mk({ title: 'English', listOrder: 0, language: 'en' });
     const got = (await h.call('getPopups', { lang: 'tr' })).json<{ results: Array<{ id: number; content: string; autoClose: number }> }>().results;
     expect(got.map((p) => p.id)).toEqual([first, second]);
     expect(got[1]).toMatchObject({ autoClose: 15, content: '<p>x</p>' });
@@ -230,7 +230,7 @@ describe.each(DRIVERS)('back-office content on %s', (driver) => {
     const sample: Record<string, unknown> = {
       'bo/saveBanner': { name: 'x', url: '/media/x', displayState: 19 }, 'bo/orderBanners': { displayState: 19, ids: [1] },
       'bo/deleteBanner': { id: 1 }, 'bo/deletePopup': { id: 1 }, 'bo/deleteNotification': { id: 1 }, 'bo/deletePayBank': { id: 1 },
-      'bo/savePage': { pageId: 7, lang: 'tr', title: 't', content: 'x' }, 'bo/deletePage': { pageId: 7, lang: 'en' },
+      'bo/savePage': { pageId: 7, language: 'tr', title: 't', content: 'x' }, 'bo/deletePage': { pageId: 7, language: 'en' },
       'bo/savePopup': { type: 0, type2: 0, title: 'x', content: 'x' },
       'bo/sendNotification': { title: 'x', content: 'x', target: { kind: 'all' } }, 'bo/uploadImage': { kind: 'logo', data: 'AAAA' },
       'bo/saveBonus': { title: 'x', content: 'x' }, 'bo/savePayCategory': { catName: 'x', transferType: 0 },

@@ -44,7 +44,7 @@ export function registerBoContentCalls(app: FastifyInstance, deps: CallDeps): vo
 
   call('bo/pages', async (_p, ctx) => ({ status: true, results: await listPages(ctx.db) }));
   call('bo/savePage', async (p, ctx) => done(ctx, { content: await savePage(ctx, p) }));
-  call('bo/deletePage', async (p, ctx) => { await deletePage(ctx, p.pageId, p.lang); return done(ctx); });
+  call('bo/deletePage', async (p, ctx) => { await deletePage(ctx, p.pageId, p.language); return done(ctx); });
 
   call('bo/popups', async (_p, ctx) => ({ status: true, results: await listPopups(ctx.db) }));
   call('bo/savePopup', async (p, ctx) => done(ctx, { id: await savePopup(ctx, p) }));

@@ -7,6 +7,7 @@ import type {
 } from '../../../domain/backoffice/calls.ts';
 import type { CatalogueReplies } from '../../../domain/catalogue/calls.ts';
 import type { CasinoBoReplies } from '../../../domain/casino/calls.ts';
+import type { ContentReplies } from '../../../domain/content/bo-calls.ts';
 import type { boApplyProtectionPayload, boPlayerProtectionPayload, ProtectionReply } from '../../../domain/protection/calls.ts';
 
 /** bo/playerProtection: the player's state, plus every block with who applied it (a user id, null: the player) and why. */
@@ -15,7 +16,7 @@ export type BoPlayerProtectionReply = ProtectionReply & { playerId: number; bloc
 export interface BoApplyProtectionReply { status: true; msg: string; endsAt: string }
 
 /** The reply of each bo call (domain/backoffice/calls.ts gives the types; this ties them to the names). */
-interface Replies extends CatalogueReplies, CasinoBoReplies {
+interface Replies extends CatalogueReplies, CasinoBoReplies, ContentReplies {
   'bo/login': BoLoginReply; 'bo/verifyOtp': BoWhoami; 'bo/whoami': BoWhoami; 'bo/logout': Done; 'bo/changePassword': Done;
   'bo/dealerTree': BoDealerTreeReply; 'bo/dealers': BoDealersReply; 'bo/createDealer': BoCreatedReply; 'bo/editDealer': Done;
   'bo/setDealerLimits': Done; 'bo/blockTransfers': Done;
