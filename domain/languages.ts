@@ -71,3 +71,22 @@ export function offeredLanguages(settings: { languages?: readonly string[]; defa
   const def = offered.find((l) => l === settings.default_language) ?? (offered.includes(DEFAULT_LANG) ? DEFAULT_LANG : offered[0]!);
   return offered.map((l) => ({ lang: l, name: LANGUAGE_INFO[l].native, english: LANGUAGE_INFO[l].english, dir: LANGUAGE_INFO[l].dir, default: l === def }));
 }
+
+const resolved = new Map<string, string>();
+/** The one Intl locale a language resolves to in this runtime: the first of its intlLocales the runtime knows. */
+export function intlLocale(lang: string): string {
+  let hit = resolved.get(lang);
+  if (!hit) {
+    hit = new Intl.NumberFormat(intlLocales(lang)).resolvedOptions().locale;
+    resolved.set(lang, hit);
+  }
+  return hit;
+}
+
+/**
+ * A figure (amount, score, odd) kept reading left to right inside right-to-left text: wrapped in
+ * Unicode isolates (LRI ... PDI, the text form of <bdi dir="ltr">) for fa and iq, as is otherwise.
+ */
+export function ltrFigure(text: string, lang: string): string {
+  return isRtl(lang) ? `\u2066${text}\u2069` : text;
+}

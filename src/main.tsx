@@ -14,6 +14,7 @@ import { router } from './router.tsx';
 import { applyPatches, setFeedStatus } from './features/live/live-store.ts';
 import { removeBootShellWhenDrawn } from './ui/boot-shell.ts';
 import { dataSaverStore, loadDataSaver } from './pwa/data-saver.ts';
+import { loadOddsStyle } from './features/account/odds-style.ts';
 import { subscribe } from 'valtio';
 
 // The worker's pushes feed the valtio stores; the screens read only the stores.
@@ -48,6 +49,7 @@ const lang = isLang(first) ? first : currentLang();
 // The worker starts at once.
 void core.init(lang);
 loadDataSaver();
+loadOddsStyle();
 // Data saver: nothing is fetched ahead of a tap (no route preloading on intent).
 subscribe(dataSaverStore, () => router.update({ ...router.options, defaultPreload: dataSaverStore.on ? false : 'intent' }));
 

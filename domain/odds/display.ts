@@ -31,7 +31,8 @@ export function formatOdds(odd: Odds, opts: OddsFormat = {}): string {
   const cap = opts.maxOdds && opts.maxOdds > 0 ? opts.maxOdds : ODDS_DISPLAY_CAP;
   const v = Math.max(0, Math.round(Math.min(odd, cap)));
   if (opts.style === 'fractional') return fractionalOdds(v);
-  if (opts.style === 'american') return americanOdds(v);
+  // A left-to-right mark keeps the sign before the figures in right-to-left text ('+150', not '150+').
+  if (opts.style === 'american') return `\u200E${americanOdds(v)}`;
   if (v % 1000 === 0) return String(v / 1000);
   if (v >= 1001 && v <= 1009) return fixed(v, 3);
   const d = opts.tofixed;

@@ -45,12 +45,12 @@ describe('odds formats', () => {
 
   it('formats in the chosen style after the display cap; decimal by default', () => {
     expect(formatOdds(2500, { style: 'fractional' })).toBe('6/4');
-    expect(formatOdds(2500, { style: 'american' })).toBe('+150');
+    expect(formatOdds(2500, { style: 'american' })).toBe('\u200E+150');
     expect(formatOdds(2500, { style: 'decimal' })).toBe('2.50');
     expect(formatOdds(2500)).toBe('2.50');
     expect(formatOdds(500_000, { style: 'fractional' })).toBe('319/1');
-    expect(formatOdds(500_000, { style: 'american' })).toBe('+31900');
-    expect(formatOdds(3000, { style: 'american', maxOdds: 2500 })).toBe('+150');
+    expect(formatOdds(500_000, { style: 'american' })).toBe('\u200E+31900');
+    expect(formatOdds(3000, { style: 'american', maxOdds: 2500 })).toBe('\u200E+150');
   });
 
   it('knows its styles', () => {

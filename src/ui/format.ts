@@ -1,14 +1,17 @@
 /** Presentation only: money and dates in the player's language; the figures come from the worker. */
+import { intlLocales, isLang, ltrFigure } from '../../domain/languages.ts';
+
 const money = new Map<string, Intl.NumberFormat>();
 
 export function formatMoney(minor: number, symbol: string, lang: string): string {
   let f = money.get(lang);
   if (!f) {
-    f = new Intl.NumberFormat(lang === 'iq' || lang === 'kr' ? 'ckb' : lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    f = new Intl.NumberFormat(intlLocales(lang), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     money.set(lang, f);
   }
   const text = f.format(minor / 100);
-  return symbol ? `${text} ${symbol}` : text;
+  // An amount reads left to right (figures, then the symbol) in right-to-left languages too.
+  return ltrFigure(symbol ? `${text} ${symbol}` : text, lang);
 }
 
 /**
@@ -37,8 +40,8 @@ function fmt(lang: string, zone: string, kind: string, opts: Intl.DateTimeFormat
   const key = `${lang}|${zone}|${kind}`;
   let f = formatters.get(key);
   if (!f) {
-    const locale = lang === 'iq' || lang === 'kr' ? 'ckb' : lang;
-    try { f = new Intl.DateTimeFormat(locale, { ...opts, timeZone: zone }); } catch { f = new Intl.DateTimeFormat('en', { ...opts, timeZone: zone }); }
+    // A language of the app by its Intl locales; any other tag (en-CA for day keys) as is.
+    try { f = new Intl.DateTimeFormat(isLang(lang) ? intlLocales(lang) : lang, { ...opts, timeZone: zone }); } catch { f = new Intl.DateTimeFormat('en', { ...opts, timeZone: zone }); }
     formatters.set(key, f);
   }
   return f;

@@ -1,5 +1,6 @@
 import type { CoreEvent } from './events.ts';
 import { createContext, type CoreDeps } from './context.ts';
+import { isOddsStyle } from '../../domain/odds/display.ts';
 import { createAccountApi } from './account/account-api.ts';
 import { createMoneyApi } from './money/money-api.ts';
 import { createContentApi } from './content/content-api.ts';
@@ -65,6 +66,13 @@ export function createCoreApi(deps: CoreDeps) {
     },
 
     setLang(language: string): void { ctx.setLang(language); },
+    /** The player's odds format (Settings): later views, the live rows and the slip show odds in it. */
+    setOddsStyle(style: string): void {
+      if (!isOddsStyle(style) || style === ctx.oddsStyle()) return;
+      ctx.setOddsStyle(style);
+      ctx.hooks.restyleOdds();
+      ctx.hooks.pushSlip();
+    },
     session: () => (ready ?? Promise.resolve()).then(() => ctx.session()),
 
     ...account,

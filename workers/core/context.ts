@@ -6,6 +6,7 @@ import type { SiteSocketLike } from './account/site.ts';
 import type { LiveTimers } from './live/live-api.ts';
 import { createRequest, type CallFn } from './request.ts';
 import type { CoreEvent, Notice, SessionView } from './events.ts';
+import type { OddsStyle } from '../../domain/odds/display.ts';
 
 export interface CoreDeps {
   fetch: typeof fetch;
@@ -21,6 +22,9 @@ export interface CoreContext extends CoreDeps {
   call: CallFn;
   lang(): string;
   setLang(lang: string): void;
+  /** The player's odds format (Settings, issue 18): lists, detail, slip and coupons show odds in it; receipts stay decimal. */
+  oddsStyle(): OddsStyle;
+  setOddsStyle(style: OddsStyle): void;
   emit(e: CoreEvent): void;
   notice(n: Notice): void;
   listeners: Set<(e: CoreEvent) => void>;
@@ -36,11 +40,14 @@ export interface CoreContext extends CoreDeps {
     /** Pushes the slip again (its figures depend on the session's limits). */
     pushSlip(): void;
     clearSlip(): Promise<void>;
+    /** Re-texts the odds already sent (the live rows) after an odds format change. */
+    restyleOdds(): void;
   };
 }
 
 export function createContext(deps: CoreDeps): CoreContext {
   let lang = 'tr';
+  let oddsStyle: OddsStyle = 'decimal';
   let session: SessionView | null = null;
   const listeners = new Set<(e: CoreEvent) => void>();
   const emit = (e: CoreEvent) => { for (const l of listeners) l(e); };
@@ -49,6 +56,8 @@ export function createContext(deps: CoreDeps): CoreContext {
     call: createRequest({ fetch: deps.fetch, lang: () => lang }),
     lang: () => lang,
     setLang: (l) => { lang = l; },
+    oddsStyle: () => oddsStyle,
+    setOddsStyle: (s) => { oddsStyle = s; },
     emit,
     notice: (n) => emit({ type: 'notice', payload: n }),
     listeners,
@@ -60,6 +69,7 @@ export function createContext(deps: CoreDeps): CoreContext {
       refreshSession: async () => session,
       pushSlip: () => undefined,
       clearSlip: async () => undefined,
+      restyleOdds: () => undefined,
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { MatchListItem, OddsGroup, Outcome } from '../../domain/protocol/entities.ts';
-import { formatOdds } from '../../domain/odds/display.ts';
+import { formatOdds, type OddsFormat } from '../../domain/odds/display.ts';
 import { SLIP_CONSTANTS } from '../../domain/betslip/limits.ts';
 import { outcomeName } from '../../domain/market/catalogue.ts';
 import { entryKey } from './betslip/slip-state.ts';
@@ -63,7 +63,7 @@ export function isOutcomeOpen(match: MatchListItem, group: OddsGroup, outcome: O
     && outcome.odd >= SLIP_CONSTANTS.suspendBelowOdd;
 }
 
-export function oddView(match: MatchListItem, group: OddsGroup, outcome: Outcome, opts: { maxOdds?: number; tofixed?: number } = {}): OddView {
+export function oddView(match: MatchListItem, group: OddsGroup, outcome: Outcome, opts: OddsFormat = {}): OddView {
   return {
     key: entryKey({ matchId: match.id, oddsType: group.oddstype, outcomeId: outcome.outcomeid, special: group.special }),
     oddsid: group.oddsid,
@@ -75,7 +75,7 @@ export function oddView(match: MatchListItem, group: OddsGroup, outcome: Outcome
 }
 
 /** The row of a list: the sport's match result market (3-way 1, else 2-way 186). */
-export function matchRowView(match: MatchListItem, opts: { maxOdds?: number; tofixed?: number } = {}, pick: RowPick = {}): MatchRowView {
+export function matchRowView(match: MatchListItem, opts: OddsFormat = {}, pick: RowPick = {}): MatchRowView {
   const types = pick.oddsTypes?.length ? pick.oddsTypes : [1, 186];
   let main: OddsGroup | undefined;
   for (const t of types) {

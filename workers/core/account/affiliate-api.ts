@@ -7,6 +7,7 @@ import { affiliatePeriods, affiliateYears, currentAffiliatePeriod, type Affiliat
 import { hasPermission } from '../../../domain/account/permissions.ts';
 import { NetworkError } from '../request.ts';
 import type { CoreContext } from '../context.ts';
+import { intlLocales } from '../../../domain/languages.ts';
 import { bannerImageUrl } from '../content/home-api.ts';
 import { dateTimeText, moneyText } from './format.ts';
 import type { Site } from './site.ts';
@@ -49,7 +50,7 @@ export function createAffiliateApi(ctx: CoreContext, site: Site) {
     const d = new Date(p.start);
     const label = cutoff === 1
       ? `${p.startDate.slice(8, 10)}.${p.startDate.slice(5, 7)} - ${p.endDate.slice(8, 10)}.${p.endDate.slice(5, 7)}.${p.endDate.slice(0, 4)}`
-      : new Intl.DateTimeFormat(ctx.lang() === 'iq' || ctx.lang() === 'kr' ? 'ckb' : ctx.lang(), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d);
+      : new Intl.DateTimeFormat(intlLocales(ctx.lang()), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d);
     return { key: p.startDate, label, startDate: p.startDate, endDate: p.endDate };
   };
 

@@ -1,4 +1,5 @@
 import { currencySymbol } from '../../../domain/money.ts';
+import { intlLocales, ltrFigure } from '../../../domain/languages.ts';
 
 /** 'dd.MM.yyyy HH:mm' of an instant in a time zone ('' = the device's). */
 export function dateTimeText(iso: string | null, timeZone: string): string {
@@ -24,10 +25,10 @@ export function slashDate(ms: number, timeZone: string): string {
 
 /** An amount with the currency rules of section 9, in the language's number format. */
 export function moneyText(minor: number, currency: string, lang: string, settings: { serverId?: number; currencyMode?: number } = {}): string {
-  const locale = lang === 'iq' || lang === 'kr' ? 'ckb' : lang === 'aa' || lang === 'cw' ? 'en' : lang;
   let f: Intl.NumberFormat;
-  try { f = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }); } catch { f = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }); }
+  try { f = new Intl.NumberFormat(intlLocales(lang), { minimumFractionDigits: 2, maximumFractionDigits: 2 }); } catch { f = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }); }
   const sym = currencySymbol(currency, settings);
   const text = f.format(minor / 100);
-  return sym ? `${text} ${sym}` : text;
+  // An amount reads left to right (figures, then the symbol) in right-to-left languages too.
+  return ltrFigure(sym ? `${text} ${sym}` : text, lang);
 }

@@ -64,7 +64,7 @@ export function createSlipApi(ctx: CoreContext) {
   let news: SlipView['oddsNews'] = { seq: 0, moves: [] };
   let matchErrors = new Map<number, string>();
 
-  const oddText = (odd: number) => formatOdds(odd, { maxOdds: ctx.limits().maxOddsCoupon });
+  const oddText = (odd: number) => formatOdds(odd, { maxOdds: ctx.limits().maxOddsCoupon, style: ctx.oddsStyle() });
 
   const slipView = (): SlipView => {
     const limits = ctx.limits();
@@ -84,7 +84,7 @@ export function createSlipApi(ctx: CoreContext) {
       stakeText: minorToDecimal(slip.stake),
       summary: {
         ...summary,
-        totalOddsText: summary.totalOdds ? formatOdds(summary.totalOdds, { maxOdds: Number.MAX_SAFE_INTEGER }) : '-',
+        totalOddsText: summary.totalOdds ? formatOdds(summary.totalOdds, { maxOdds: Number.MAX_SAFE_INTEGER, style: ctx.oddsStyle() }) : '-',
         limitErrors: summary.limitErrors.map(limitErrorView),
       },
       systemOptions: summary.systemList.map((o) => ({ ...o, label: `${o.size}/${free}` })),

@@ -3,6 +3,7 @@ import { NetworkError } from '../request.ts';
 import type { CoreContext } from '../context.ts';
 import { dateTimeText } from '../account/format.ts';
 import { timeZone } from '../account/zone.ts';
+import { intlLocales } from '../../../domain/languages.ts';
 
 export interface BonusView { id: number; title: string; status: 0 | 1 | 2; requested: boolean }
 export interface PromotionView { bonusId: number; image: string; title: string }
@@ -24,8 +25,7 @@ export function createContentApi(ctx: CoreContext) {
     async menuSports(): Promise<Array<{ id: number; name: string; count: number }>> {
       const r = await ctx.call<{ results: Array<{ id: number; name: string; matchCount: number }> }>('sports').catch(() => null);
       if (!r?.status) return [];
-      const lang = ctx.lang() === 'iq' || ctx.lang() === 'kr' ? 'ckb' : ctx.lang();
-      return r.results.map((x) => ({ id: x.id, name: x.name, count: x.matchCount })).sort((a, b) => a.name.localeCompare(b.name, lang));
+      return r.results.map((x) => ({ id: x.id, name: x.name, count: x.matchCount })).sort((a, b) => a.name.localeCompare(b.name, intlLocales(ctx.lang())));
     },
     async bonuses(): Promise<BonusView[] | null> {
       const r = await ctx.call<{ data: Array<{ id: number; title: string; status: number; requestedExists: number }> }>('getBonus');

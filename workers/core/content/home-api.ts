@@ -6,6 +6,7 @@
  */
 import { hasPermission } from '../../../domain/account/permissions.ts';
 import { currencySymbol } from '../../../domain/money.ts';
+import { intlLocales, ltrFigure } from '../../../domain/languages.ts';
 import { shownStatus } from '../../../domain/match/status.ts';
 import type { LiveMatch } from '../../../domain/protocol/feed.ts';
 import type { CoreContext } from '../context.ts';
@@ -78,16 +79,15 @@ export function bannerLink(link: string): BannerView['link'] {
  * the currency symbol; split as integers, never through a float.
  */
 export function jackpotText(balance: number, currency: string, lang: string, settings: { serverId?: number; currencyMode?: number } = {}): string {
-  const locale = lang === 'iq' || lang === 'kr' ? 'ckb' : lang === 'aa' || lang === 'cw' ? 'en' : lang;
   let f: Intl.NumberFormat;
-  try { f = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }); } catch { f = new Intl.NumberFormat('en', { maximumFractionDigits: 0 }); }
+  try { f = new Intl.NumberFormat(intlLocales(lang), { maximumFractionDigits: 0 }); } catch { f = new Intl.NumberFormat('en', { maximumFractionDigits: 0 }); }
   const scale = 10 ** JACKPOT_DECIMALS;
   const whole = Math.floor(Math.max(0, balance) / scale);
   const frac = String(Math.max(0, balance) % scale).padStart(JACKPOT_DECIMALS, '0');
   const point = new Intl.NumberFormat(f.resolvedOptions().locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
   const sym = currencySymbol(currency, settings);
   const text = `${f.format(whole)}${point}${frac}`;
-  return sym ? `${text} ${sym}` : text;
+  return ltrFigure(sym ? `${text} ${sym}` : text, lang);
 }
 
 /** Live matches grouped by sport in the call's sport order: the live count and the first 5 of each. */

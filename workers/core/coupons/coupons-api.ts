@@ -6,7 +6,7 @@
  * is kept), and filters and pages run on that kept set.
  */
 import type { CouponDetailReply, CouponItem, CouponLine, SellType, SharedCouponReply } from '../../../domain/protocol/coupons.ts';
-import { formatOdds } from '../../../domain/odds/display.ts';
+import { formatOdds, type OddsStyle } from '../../../domain/odds/display.ts';
 import {
   canOfferCancel, couponKindShown, filterTypeOf, isLiveInCoupon, lineColor, matchLineState, tipTone, winDisplay,
   type CouponKindShown, type LineColor, type MatchLineState, type TipTone, type WinDisplay,
@@ -121,7 +121,7 @@ function dayStart(day: string): number {
 }
 
 /** A history item with its display decisions (section 4). */
-export function rowView(c: CouponItem): CouponRowView {
+export function rowView(c: CouponItem, style: OddsStyle = 'decimal'): CouponRowView {
   return {
     ...c,
     tone: lineColor(c.status),
@@ -129,20 +129,20 @@ export function rowView(c: CouponItem): CouponRowView {
     // `canceled` on the wire is the "cancel offered" flag of a waiting coupon, not a refusal, so
     // it must not turn the win cell to 'lost' (section 4 uses the one name for both).
     win: winDisplay({ status: c.status, canceled: 0 }),
-    totalOddsText: formatOdds(c.totalOdds, ODDS),
+    totalOddsText: formatOdds(c.totalOdds, { ...ODDS, style }),
     payment: c.income > 0 ? c.income : null,
   };
 }
 
 /** A match line with its state, colour and the FT / HT parts of its result. */
-export function lineView(l: CouponLine, now: number): CouponLineView {
+export function lineView(l: CouponLine, now: number, style: OddsStyle = 'decimal'): CouponLineView {
   const ft = /FT (\d+:\d+)/.exec(l.Results)?.[1] ?? '';
   const ht = /HT (\d+:\d+)/.exec(l.Results)?.[1] ?? '';
   return {
     ...l,
     state: matchLineState({ status: l.status, isLive: l.isLive, matchDate: l.matchDate, matchStatus: l.matchStatus, outcome: l.outcome }, now),
     tone: tipTone(l),
-    oddsText: formatOdds(l.odds, ODDS),
+    oddsText: formatOdds(l.odds, { ...ODDS, style }),
     ft, ht,
   };
 }
@@ -191,11 +191,11 @@ export function createCouponsApi(ctx: CoreContext, slip?: SlipAdder) {
 
   const detailView = async (reply: CouponDetailReply, offline: boolean, at: number): Promise<CouponDetailView> => {
     const now = ctx.clock();
-    const coupon = rowView(reply.coupon.result);
+    const coupon = rowView(reply.coupon.result, ctx.oddsStyle());
     const sellType: SellType = reply.sellType ?? { status: false, msg: '', amount: 0 };
     const sellOffered = canOfferSell({ status: coupon.status, ticketType: coupon.ticketType }) && sellType.status;
     const cancelOffered = canOfferCancel(coupon) && (coupon.cancelUntil ?? 0) > now;
-    const lines = reply.results.map((l) => lineView(l, now));
+    const lines = reply.results.map((l) => lineView(l, now, ctx.oddsStyle()));
     return {
       found: true, coupon, lines: offline ? lines : await withLive(lines, now),
       sell: {
@@ -238,8 +238,8 @@ export function createCouponsApi(ctx: CoreContext, slip?: SlipAdder) {
     const now = ctx.clock();
     const r = await ctx.call<SharedCouponReply>('shareCoupon', { couponId: id, userId }).catch(() => null);
     if (!r?.status || !r.coupon) return { found: false, coupon: null, lines: [] };
-    const coupon = rowView({ ...r.coupon, paid: 0, payDate: null, canceled: 0 });
-    return { found: true, coupon, lines: r.results.map((l) => lineView(l, now)) };
+    const coupon = rowView({ ...r.coupon, paid: 0, payDate: null, canceled: 0 }, ctx.oddsStyle());
+    return { found: true, coupon, lines: r.results.map((l) => lineView(l, now, ctx.oddsStyle())) };
   };
 
   return {
@@ -278,7 +278,7 @@ export function createCouponsApi(ctx: CoreContext, slip?: SlipAdder) {
       const view = (results: CouponItem[], totalCount: number, offline: boolean, updatedAt: number | null): CouponListView => {
         const pages = Math.max(1, Math.ceil(totalCount / COUPONS_PER_PAGE));
         return {
-          results: results.map(rowView), totalCount, page, pages, hasPrev: page > 0, hasNext: page + 1 < pages,
+          results: results.map((c) => rowView(c, ctx.oddsStyle())), totalCount, page, pages, hasPrev: page > 0, hasNext: page + 1 < pages,
           startDate, endDate, minDate, today, offline, updatedAt,
         };
       };

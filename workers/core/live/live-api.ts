@@ -11,7 +11,7 @@ import type { ClientMessage, LiveMatch } from '../../../domain/protocol/feed.ts'
 import type { CoreContext } from '../context.ts';
 import type { SlipView } from '../events.ts';
 import { decodeFeedMessage, encodeFeedRequest } from '../feed/decode.ts';
-import { createDiffState, createPatchBatcher, diffStore, setViews } from '../feed/diff.ts';
+import { createDiffState, createPatchBatcher, diffStore, setFormat, setViews } from '../feed/diff.ts';
 import type { MatchPatch } from '../feed/diff.ts';
 import { applyFrame, createOddsStore, createTouched } from '../feed/odds-store.ts';
 import type { Touched } from '../feed/odds-store.ts';
@@ -84,7 +84,9 @@ const ALL_SUB = JSON.stringify({ op: 'sub' });
 export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
   const { timers } = deps;
   const store = createOddsStore();
-  const ds = createDiffState();
+  const ds = createDiffState({ style: ctx.oddsStyle() });
+  // An odds format change (Settings) re-texts every odd already sent.
+  ctx.hooks.restyleOdds = () => gate.push(setFormat(ds, store, { ...ds.format, style: ctx.oddsStyle() }, ctx.clock()));
   // about 60 entries (~100 B each) per delivery keeps a patch under 8 KiB (section: worker pushes)
   const detailFilters = createDetailFilterState();
   const batcher = createPatchBatcher(timers.frame, (patches: MatchPatch[]) =>

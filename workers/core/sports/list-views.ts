@@ -4,6 +4,7 @@
  */
 import type { Category, MatchListItem, Sport, Tournament } from '../../../domain/protocol/entities.ts';
 import { matchRowView, type MatchRowView } from '../views.ts';
+import type { OddsStyle } from '../../../domain/odds/display.ts';
 
 /** A not-started match this long past its start is no longer listed (section 4). */
 export const LIST_GRACE_MS = 5 * 60_000;
@@ -93,7 +94,7 @@ export function isListable(m: Pick<MatchListItem, 'matchDate' | 'matchstatus'>, 
 }
 
 /** Display options of odds: the user's max odds and the site's decimals. */
-export interface RowOptions { maxOdds?: number; tofixed?: number; logoHost?: string }
+export interface RowOptions { maxOdds?: number; tofixed?: number; logoHost?: string; /** The player's odds format (ctx.oddsStyle). */ style?: OddsStyle }
 
 /**
  * The rows of a league or list: started matches hidden, by date ascending (section 2), the chosen

@@ -99,7 +99,7 @@ export function createSportsApi(ctx: CoreContext, saver: { dataSaverOn?: () => P
 
   const rowOpts = async (): Promise<RowOptions> => {
     const s = await siteSettings();
-    return { tofixed: s.tofixed, logoHost: s.logoHost };
+    return { tofixed: s.tofixed, logoHost: s.logoHost, style: ctx.oddsStyle() };
   };
 
   const windowOf = (q: { filter: TimeFilterId; timeZone?: string | undefined }) => {
