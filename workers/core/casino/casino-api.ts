@@ -9,7 +9,6 @@ import { hasPermission } from '../../../domain/account/permissions.ts';
 import { bannerImageUrl } from '../../../domain/content/banner.ts';
 import { currencySymbol } from '../../../domain/money.ts';
 import { intlLocale } from '../../../domain/languages.ts';
-import { intlLocale } from '../../../domain/languages.ts';
 import type {
   CasinoCategory, CasinoGame, CasinoProvider, CasinoWinner, GetAllCasinosReply, HomeCasinoReply, JackpotDataWire,
   LastPlayedReply, OpenGameReply, WinnersReply, CasinoListReply,
