@@ -18,6 +18,7 @@ export function popupsFor(all: readonly PopupView[], onHome: boolean): PopupView
 /** Bonuses, promotions, notifications, popups, static pages and the contact form. */
 export function createContentApi(ctx: CoreContext) {
   let popups: PopupView[] | null = null;
+  let popupsLang = '';
   // Pop-ups edited in the back office are asked for again (the site push, workers/core/account/site.ts).
   ctx.listeners.add((e) => { if (e.type === 'content') popups = null; });
   return {
@@ -55,7 +56,9 @@ export function createContentApi(ctx: CoreContext) {
       return r?.status ? r.results.map((n) => ({ id: n.id, title: n.title, banner: n.banner, content: n.content, date: dateTimeText(n.createdAt, timeZone()) })) : [];
     },
     async popups(onHome: boolean): Promise<PopupView[]> {
-      if (!popups) {
+      // Pop-ups come in the player's language: asked again after a language switch.
+      if (!popups || popupsLang !== ctx.lang()) {
+        popupsLang = ctx.lang();
         const r = await ctx.call<{ results: PopupView[] }>('getPopups').catch(() => null);
         popups = r?.status ? r.results : [];
       }

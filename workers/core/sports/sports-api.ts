@@ -117,7 +117,7 @@ export function createSportsApi(ctx: CoreContext, saver: { dataSaverOn?: () => P
     }
   };
 
-  const deps = { db: ctx.db, call: ctx.call, clock: ctx.clock };
+  const deps = { db: ctx.db, call: ctx.call, clock: ctx.clock, lang: ctx.lang };
 
   async function rowsOf(key: string, payload: Record<string, unknown>, cacheKey: string, source: Source, q: ListQuery, opts: { keepOrder?: boolean } = {}): Promise<RowsView | null> {
     const got = await swrCall<{ data: { results: MatchListItem[]; totalRows?: number } }>(deps, source, key, payload, cacheKey);

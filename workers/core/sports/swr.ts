@@ -25,13 +25,14 @@ export type Got<T> = { reply: Reply<Partial<T>>; fresh: Freshness };
  * dates), so the tree kept at 10:00 still answers 'Today' at 10:05.
  */
 export async function swrCall<T>(
-  deps: { db: CoreDb; call: CallFn; clock: () => number },
+  deps: { db: CoreDb; call: CallFn; clock: () => number; /** The language the names come in: a kept reply answers only in its own. */ lang?: () => string },
   source: Source,
   key: string,
   payload: Record<string, unknown>,
   cacheKey: string,
 ): Promise<Got<T> | null> {
-  const id = `swr:${key}:${cacheKey}`;
+  // Names (sports, countries, leagues, markets) come in the caller's language: kept per language.
+  const id = `swr:${key}:${cacheKey}${deps.lang ? `|${deps.lang()}` : ''}`;
   const now = deps.clock();
   const kept = async (offline: boolean): Promise<Got<T> | null> => {
     const row = await deps.db.replies.get(id).catch(() => undefined);
