@@ -33,7 +33,6 @@ import { casinoFrameOrigins } from '../casino/config.ts';
 import { registerBoCasinoCalls } from './routes/casino-backoffice.ts';
 import { registerBoSettingsCalls } from './routes/backoffice-settings.ts';
 import { registerBoTradingCalls } from './routes/backoffice-trading.ts';
-import { registerBoTradingCalls } from './routes/backoffice-trading.ts';
 import { registerBoCatalogueCalls } from './routes/backoffice-catalogue.ts';
 import { registerBoContentCalls } from './routes/backoffice-content.ts';
 import { registerMediaFiles } from '../media/routes.ts';
@@ -90,7 +89,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // WebAssembly compiles (the camera scan's zxing reader, issue 15), no JavaScript eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         workerSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -160,7 +160,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerDemoProvider(app, deps);
   registerBoCasinoCalls(app, deps);
   registerBoSettingsCalls(app, deps);
-  registerBoTradingCalls(app, deps);
   registerBoTradingCalls(app, deps);
   registerBoCatalogueCalls(app, deps);
   registerSiteFiles(app, opts.siteDir ?? process.env.SITE_DIR ?? './site');

@@ -3,10 +3,13 @@
  * in with the demo button, a slip staked on the on-screen keypad, the receipt printed at once with
  * its Code 128 barcode read back from the screenshot (zxing-wasm, its WASM from node_modules), a
  * keyboard-wedge scan of the ticket code, cash out as a voucher redeemed by a wedge scan, a phone's
- * booking code loaded at the kiosk, the public ticket check page, and the idle warning and reset
+ * booking code saved on the phone's slip (its QR read back) and loaded at the kiosk, a winning ticket
+ * scanned with the (filmed) camera and paid once as a voucher, the shop's Z report printed from the
+ * back office, the public ticket check page (typed and camera), and the idle warning and reset
  * in virtual time. Screenshots go to tests/e2e/screenshots/kiosk-*.png.
  */
 import { readFileSync } from 'node:fs';
+import bwipjs from 'bwip-js/node';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
@@ -14,6 +17,8 @@ import { SCREENSHOTS } from './browser.ts';
 import { useAppUnderTest } from './app-under-test.ts';
 import { SlipHome, minorOf } from './pages/betslip-pages.ts';
 import { BackOffice, desk as bo } from './pages/backoffice-pages.ts';
+import { DEMO_TOTP } from '../../server/demo/backoffice-seed.ts';
+import { otpNow } from '../../server/backoffice/session.ts';
 
 prepareZXingModule({ overrides: { wasmBinary: readFileSync('node_modules/zxing-wasm/dist/reader/zxing_reader.wasm').buffer as ArrayBuffer }, fireImmediately: true });
 
@@ -75,6 +80,7 @@ describe('kiosk mode at 1080x1920', () => {
     for (const k of ['2', '5']) await page.locator(`.keypad-key[data-key="${k}"]`).click();
     await page.getByTestId('keypad-ok').click();
     await shot(page, 'slip');
+    const [tip] = (await slipTips(page)) as { mid: number; oddTypeId: number; ktip: { outcomeid: number } }[];
     const popup = ctx.waitForEvent('page');
     await page.getByTestId('create-coupon').click();
     const receipt = await popup;
@@ -95,6 +101,48 @@ describe('kiosk mode at 1080x1920', () => {
     await wedge(page, code);
     await expect.poll(() => page.getByTestId('ticket-status').innerText()).toBe('Bekliyor');
     await shot(page, 'ticket');
+
+    // The match ends and the ticket wins (the admin enters the result in the back office).
+    const admin = await bo(app.browser, app.server.url);
+    await new BackOffice(await admin.newPage()).loginWithCode('admin', 'admin1234', () => otpNow(DEMO_TOTP.admin, Date.now()));
+    const score = tip!.oddTypeId === 1 ? ({ 1: { h: 1, a: 0 }, 2: { h: 0, a: 0 }, 3: { h: 0, a: 1 } } as Record<number, { h: number; a: number }>)[tip!.ktip.outcomeid]! : null;
+    expect(score, 'the first odd of a row is a 1X2 one').not.toBeNull();
+    const result = await admin.request.post('/api/bo/saveResult', { data: { matchId: tip!.mid, result: { ft: score, ht: { h: 0, a: 0 } } }, headers: { 'idempotency-key': `kiosk-${tip!.mid}` } });
+    expect((await result.json()) as { status: boolean }).toMatchObject({ status: true });
+    await admin.close();
+
+    // The camera scan (kiosk ticket check): the camera films the printed receipt; the reader and its
+    // WASM load only now, from this server.
+    const loaded: string[] = [];
+    page.on('request', (r) => { if (/scan-engine|\.wasm/.test(r.url())) loaded.push(r.url()); });
+    await page.getByTestId('kiosk-back').click();
+    await page.getByTestId('kiosk-ticket').click();
+    expect(loaded).toEqual([]);
+    await filmImage(page, png);
+    await page.getByTestId('kiosk-code-camera').click();
+    await expect.poll(() => page.getByTestId('ticket-status').innerText(), { timeout: 30_000 }).toBe('Kazandı');
+    expect(loaded.some((u) => u.startsWith(app.server.url) && u.endsWith('.wasm'))).toBe(true);
+    expect(loaded.every((u) => u.startsWith(app.server.url))).toBe(true);
+    expect(await page.getByTestId('camera-scan').count()).toBe(0);
+    await shot(page, 'ticket-won');
+    // The redemption: paid once as a printed voucher; a second scan names when and where it was paid.
+    const payoutPopup = ctx.waitForEvent('page');
+    await page.getByTestId('kiosk-pay').click();
+    await page.getByTestId('kiosk-paid').waitFor();
+    const payoutVoucher = await payoutPopup;
+    await payoutVoucher.getByTestId('receipt-number').waitFor();
+    await payoutVoucher.close();
+    await shot(page, 'ticket-paid');
+    await page.getByTestId('kiosk-back').click();
+    await page.getByTestId('kiosk-ticket').click();
+    await page.getByTestId('kiosk-code-input').waitFor();
+    await wedge(page, code);
+    await expect.poll(() => page.getByTestId('ticket-status').innerText()).toBe('Ödendi');
+    await page.getByTestId('kiosk-back').click();
+    await page.getByTestId('kiosk-voucher').click();
+    await page.getByTestId('kiosk-code-input').waitFor();
+    await wedge(page, code);
+    await expect.poll(() => page.getByTestId('kiosk-error').innerText()).toMatch(/T-101 tarafından ödendi/);
 
     // Cash out: the voucher prints; a wedge scan of it puts the credit back.
     await page.getByTestId('kiosk-back').click();
@@ -118,12 +166,21 @@ describe('kiosk mode at 1080x1920', () => {
     const phone = await app.newPhonePage();
     const phoneHome = new SlipHome(phone.page);
     await phoneHome.open();
-    const rows = await phoneHome.rowsWithOpenOdds(1);
+    const rows = await phoneHome.rowsWithOpenOdds(2);
     await phoneHome.pick(phoneHome.openOdds(rows[1]!).first());
-    const saved = await phone.page.request.post('/api/saveBooking', {
-      data: { ticketType: 'TK', oddChangeOk: true, systemTickets: [], totalStake: 1000, ticketStake: 1000, tips: await slipTips(phone.page) },
-    });
-    const { code: bookingCode } = (await saved.json()) as { code: string };
+    await phone.page.goto('/tr/betslip');
+    await phone.page.getByTestId('custom-stake').click();
+    await phone.page.getByTestId('keypad-display').waitFor();
+    for (const k of ['1', '0']) await phone.page.locator(`.keypad-key[data-key="${k}"]`).click();
+    await phone.page.getByTestId('keypad-ok').click();
+    await phone.page.getByTestId('save-booking').click();
+    const bookingText = (await phone.page.getByTestId('booking-code').innerText()).trim();
+    const bookingCode = bookingText.replace(/-/g, '');
+    expect(bookingCode).toMatch(/^[0-9A-Z]{8}$/);
+    // Its QR reads back as the code.
+    const qr = await phone.page.locator('.booking-saved .qr-code').screenshot();
+    expect((await readBarcodes(new Blob([new Uint8Array(qr)]), { formats: ['QRCode'] })).map((r) => r.text)).toEqual([bookingCode]);
+    await phone.page.screenshot({ path: `${SCREENSHOTS}/kiosk-phone-booking.png` });
     await phone.context.close();
     await page.getByTestId('kiosk-back').click();
     await page.getByTestId('kiosk-booking').click();
@@ -135,7 +192,16 @@ describe('kiosk mode at 1080x1920', () => {
     await boPage.reload();
     await boPage.getByTestId('bo-pairing').first().waitFor();
     const reportRow = boPage.locator('tbody tr').filter({ hasText: 'T-101' });
-    expect(await reportRow.locator('td').nth(7).innerText()).toMatch(/50,00/);
+    expect(await reportRow.locator('td').nth(8).innerText()).toMatch(/50,00/);
+    // The day-close (Z) report of the shop, from the back office, for the 80 mm printer.
+    const zPopup = boPage.waitForEvent('popup');
+    await boPage.getByTestId('bo-z-shop').first().click();
+    const z = await zPopup;
+    await z.getByTestId('z-over-short').waitFor();
+    expect(await z.getByTestId('z-cash-in').first().innerText()).toMatch(/50\.00/);
+    await z.setViewportSize({ width: 380, height: 1400 });
+    await z.screenshot({ path: `${SCREENSHOTS}/kiosk-z-report.png`, fullPage: true });
+    await z.close();
     await boPage.screenshot({ path: `${SCREENSHOTS}/kiosk-bo-shop-report.png` });
     await desk.close();
     await ctx.close();
@@ -162,16 +228,43 @@ describe('kiosk mode at 1080x1920', () => {
     await ctx.close();
   }, 60_000);
 
-  it('the public ticket check page answers a typed code without login', async () => {
+  it('the public ticket check page answers a typed code and a camera scan without login', async () => {
     const { page, context } = await app.newPhonePage();
     await page.goto('/tr/ticketCheck');
     await page.getByTestId('ticket-check-input').fill('AAAA-AAAA-AAAA-AA');
     await page.getByTestId('ticket-check-ok').click();
     await page.getByTestId('ticket-error').waitFor();
     await page.screenshot({ path: `${SCREENSHOTS}/kiosk-public-check.png` });
+    // The camera films a ticket's QR code (a code that does not exist): scanned, checked, refused.
+    const checked = page.waitForRequest((r) => r.url().endsWith('/api/ticketCheck'));
+    await filmImage(page, await bwipjs.toBuffer({ bcid: 'qrcode', text: 'BBBBBBBBBBBBBB', scale: 6, paddingwidth: 8, paddingheight: 8, backgroundcolor: 'FFFFFF' }));
+    await page.getByTestId('ticket-check-camera').click();
+    expect((await checked).postDataJSON()).toMatchObject({ code: 'BBBBBBBBBBBBBB' });
+    await page.getByTestId('ticket-error').waitFor();
     await context.close();
   });
 });
+
+/**
+ * A camera that films one image (a PNG): getUserMedia answers with a canvas stream drawing it, as a
+ * phone held over a printed receipt would (browser code as text: no DOM types here).
+ */
+async function filmImage(page: Page, png: Buffer): Promise<void> {
+  await page.evaluate(`(() => {
+    const img = new Image();
+    img.src = 'data:image/png;base64,${png.toString('base64')}';
+    navigator.mediaDevices.getUserMedia = async () => {
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = img.width; c.height = img.height;
+      const g = c.getContext('2d');
+      const draw = () => { g.fillStyle = '#fff'; g.fillRect(0, 0, c.width, c.height); g.drawImage(img, 0, 0); };
+      draw();
+      setInterval(draw, 100);
+      return c.captureStream(10);
+    };
+  })()`);
+}
 
 /** The slip's tips as the worker keeps them (IndexedDB), in createCoupon's shape (browser code as text: no DOM types here). */
 function slipTips(page: Page): Promise<unknown[]> {

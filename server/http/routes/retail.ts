@@ -23,6 +23,7 @@ import { bearerCode, checkTicket, payCouponOnce, ticketByCode } from '../../reta
 import { cashIn, cashOut, issueVoucher, kioskCredit, redeemVoucher, shopOf, voucherOf } from '../../retail/vouchers.ts';
 import { voucherHtml } from '../../retail/voucher-print.ts';
 import { zReportHtml } from '../../retail/z-print.ts';
+import { retail } from '../../retail/settings.ts';
 import { randomBytes } from 'node:crypto';
 import { loadBooking, saveBooking } from '../../retail/booking.ts';
 
@@ -90,7 +91,8 @@ export function registerRetailCalls(app: FastifyInstance, deps: CallDeps, opts: 
 
   defineCall(app, deps, 'kioskCredit', emptyPayload, async (_p, ctx) => {
     const terminalId = await requireTerminal(ctx);
-    return { status: true, credit: await kioskCredit(ctx.db, terminalId, ctx.now), demo };
+    const { kioskIdleWarnSec, kioskIdleResetSec } = retail();
+    return { status: true, credit: await kioskCredit(ctx.db, terminalId, ctx.now), demo, idleWarnSec: kioskIdleWarnSec, idleResetSec: kioskIdleResetSec };
   }, { auth: true });
 
   // The bill acceptor's bridge runs on the kiosk with the kiosk's session; in demo mode a button calls it.

@@ -12,6 +12,7 @@ import { SystemSheet } from './SystemSheet.tsx';
 import { SuccessPanel } from './SuccessPanel.tsx';
 import { OddsNews } from './OddsNews.tsx';
 import { useCreateCoupon } from './use-create-coupon.ts';
+import { SaveBooking } from '../kiosk/SaveBooking.tsx';
 
 /** The full-screen slip: selections, system, stake, summary and the create button (header and footer hidden). */
 export function BetSlipPage({ lang }: { lang: string }) {
@@ -64,6 +65,7 @@ export function BetSlipPage({ lang }: { lang: string }) {
           <SlipEntryList />
           <div className="slip-foot">
             <SlipStake lang={lang} onCreate={() => void create()} />
+            {user?.userType !== 'T' && <SaveBooking />}
           </div>
         </>
       )}

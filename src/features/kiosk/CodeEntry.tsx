@@ -1,17 +1,22 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CODE_ALPHABET } from '../../../domain/retail/codes.ts';
+
+// The camera scan and its reader load only when a customer opens it.
+const CameraScan = lazy(() => import('./CameraScan.tsx'));
 
 /**
  * A code field for tickets, vouchers and booking codes: a keyboard-wedge scanner types the code and
  * Enter into the focused field; a person types it, on the kiosk with the on-screen keys (the
- * alphabet of the codes, so no key is useless).
+ * alphabet of the codes, so no key is useless); a phone or a kiosk with a camera scans it
+ * (camera: the BarcodeDetector API or zxing-wasm, CameraScan.tsx).
  */
-export function CodeEntry({ title, onSubmit, busy = false, keys = false, testId }: {
-  title: string; onSubmit: (code: string) => void; busy?: boolean; keys?: boolean; testId: string;
+export function CodeEntry({ title, onSubmit, busy = false, keys = false, camera = false, testId }: {
+  title: string; onSubmit: (code: string) => void; busy?: boolean; keys?: boolean; camera?: boolean; testId: string;
 }) {
   const { t } = useLingui();
   const [code, setCode] = useState('');
+  const [scanning, setScanning] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   // The scanner types into the focused field: keep it focused.
   useEffect(() => { input.current?.focus(); }, []);
@@ -38,6 +43,14 @@ export function CodeEntry({ title, onSubmit, busy = false, keys = false, testId 
         </div>
       )}
       {!keys && <button type="submit" className="btn btn-primary" disabled={busy} data-testid={`${testId}-ok`}><Trans>Check</Trans></button>}
+      {camera && typeof navigator !== 'undefined' && !!navigator.mediaDevices && (
+        <button type="button" className="btn camera-btn" onClick={() => setScanning(true)} data-testid={`${testId}-camera`}><Trans>Scan with the camera</Trans></button>
+      )}
+      {scanning && (
+        <Suspense fallback={<div className="camera-scan" aria-busy="true" />}>
+          <CameraScan onClose={() => { setScanning(false); input.current?.focus(); }} onCode={(c) => { setScanning(false); if (!busy) onSubmit(c); }} />
+        </Suspense>
+      )}
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { BookingLoaded, RedeemView, RetailFailure, TicketView } from '../../../workers/core/api.ts';
@@ -6,11 +6,16 @@ import { core } from '../../core-client.ts';
 import { useSession } from '../../state/session.ts';
 import { CodeEntry } from './CodeEntry.tsx';
 import { TicketCard } from './TicketCard.tsx';
-import { printVoucher } from './print-ticket.ts';
+import { printVoucher, printZReport } from './print-ticket.ts';
+import { BackIcon, CouponsIcon, SportsIcon } from '../../ui/icons.tsx';
 import { PairingScreen } from './PairingScreen.tsx';
 
 type Mode = 'menu' | 'ticket' | 'voucher' | 'booking';
 type Shown = { kind: 'ticket'; view: TicketView } | { kind: 'paid'; view: RedeemView } | { kind: 'booking'; view: BookingLoaded } | { kind: 'error'; text: string } | null;
+
+const svg = { width: 56, height: 56, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 1.6, strokeLinecap: 'round', strokeLinejoin: 'round', className: 'tile-icon', 'aria-hidden': true } as const;
+const WalletIcon = () => <svg {...svg}><rect x="3" y="6" width="18" height="13" rx="2" /><path d="M3 10h18M16 14.5h2" /></svg>;
+const QrIcon = () => <svg {...svg}><rect x="3" y="3" width="7" height="7" /><rect x="14" y="3" width="7" height="7" /><rect x="3" y="14" width="7" height="7" /><path d="M14 14h3v3h-3zM20 14v.01M14 20h.01M17 20h4v-3" /></svg>;
 
 /** Demo notes the cash button inserts (minor units). */
 const DEMO_NOTES = [1_000, 2_000, 5_000];
@@ -50,19 +55,22 @@ export function KioskHome({ lang }: { lang: string }) {
     return { kind: 'paid', view: v };
   };
   const open = (m: Mode) => { setMode(m); setShown(null); };
+  // A result (ticket, payout, booking, refusal) comes into view above the keypad's fold.
+  const result = useRef<HTMLDivElement>(null);
+  useEffect(() => { if (shown) result.current?.scrollIntoView({ block: 'start' }); }, [shown]);
 
   if (known && !user) return <PairingScreen />;
   if (user && user.userType !== 'T') return <p className="kiosk-msg bad"><Trans>This page is for shop terminals.</Trans></p>;
 
   return (
-    <div className="kiosk-page" data-testid="kiosk-home">
+    <div className={mode === 'menu' ? 'kiosk-page kiosk-home' : 'kiosk-page kiosk-home entering'} data-testid="kiosk-home">
       <section className="kiosk-credit" aria-live="polite">
-        <div><div className="label"><Trans>Credit</Trans></div><div className="amount" data-testid="kiosk-credit">{credit?.text ?? '…'}</div></div>
-        <button type="button" className="btn btn-primary" disabled={busy || !credit?.amount} data-testid="kiosk-cashout"
+        <div><div className="label"><Trans>Your credit</Trans></div><div className="amount" data-testid="kiosk-credit">{credit?.text ?? '…'}</div></div>
+        <button type="button" className="btn btn-primary kiosk-big" disabled={busy || !credit?.amount} data-testid="kiosk-cashout"
           onClick={() => void run(() => core.cashOut(), paid)}><Trans>Cash out</Trans></button>
       </section>
       {credit?.demo && (
-        <div className="kiosk-row" role="group" aria-label={t`Insert cash (demo)`}>
+        <div className="kiosk-row kiosk-notes" role="group" aria-label={t`Insert cash (demo)`}>
           {DEMO_NOTES.map((n) => (
             <button key={n} type="button" className="btn" disabled={busy} data-testid={`kiosk-cash-${n}`}
               onClick={() => { setBusy(true); void core.cashIn(n).finally(() => { setBusy(false); void refresh(); }); }}>
@@ -72,20 +80,36 @@ export function KioskHome({ lang }: { lang: string }) {
         </div>
       )}
       {mode === 'menu' ? (
-        <div className="kiosk-tiles">
-          <Link to="/$lang" params={{ lang }} className="kiosk-tile primary" data-testid="kiosk-bet"><span><Trans>Bet now</Trans><small><Trans>Today's matches and live</Trans></small></span></Link>
-          <button type="button" className="kiosk-tile" onClick={() => open('ticket')} data-testid="kiosk-ticket"><span><Trans>Check a ticket</Trans><small><Trans>Scan or type the code</Trans></small></span></button>
-          <button type="button" className="kiosk-tile" onClick={() => open('voucher')} data-testid="kiosk-voucher"><span><Trans>Redeem a voucher</Trans><small><Trans>Add it to your credit</Trans></small></span></button>
-          <button type="button" className="kiosk-tile" onClick={() => open('booking')} data-testid="kiosk-booking"><span><Trans>Booking code</Trans><small><Trans>Load a slip saved on your phone</Trans></small></span></button>
-        </div>
+        <>
+          <div className="kiosk-tiles">
+            <Link to="/$lang" params={{ lang }} className="kiosk-tile primary" data-testid="kiosk-bet">
+              <SportsIcon className="tile-icon" aria-hidden="true" /><span><Trans>Bet now</Trans><small><Trans>Today's matches and live</Trans></small></span>
+            </Link>
+            <button type="button" className="kiosk-tile" onClick={() => open('ticket')} data-testid="kiosk-ticket">
+              <CouponsIcon className="tile-icon" aria-hidden="true" /><span><Trans>Check a ticket</Trans><small><Trans>Scan or type the code</Trans></small></span>
+            </button>
+            <button type="button" className="kiosk-tile" onClick={() => open('voucher')} data-testid="kiosk-voucher">
+              <WalletIcon /><span><Trans>Redeem a voucher</Trans><small><Trans>Add it to your credit</Trans></small></span>
+            </button>
+            <button type="button" className="kiosk-tile" onClick={() => open('booking')} data-testid="kiosk-booking">
+              <QrIcon /><span><Trans>Booking code</Trans><small><Trans>Load a slip saved on your phone</Trans></small></span>
+            </button>
+          </div>
+          <footer className="kiosk-foot">
+            <p><Trans>How it works: insert cash, bet, take your printed ticket. Winning tickets are paid here or at the counter.</Trans></p>
+            <p className="rg"><Trans>Gambling can be addictive. Over 18s only.</Trans></p>
+            <button type="button" className="btn kiosk-staff" onClick={() => void printZReport(lang, new Date().toISOString().slice(0, 10))} data-testid="kiosk-z"><Trans>Day report (Z)</Trans></button>
+          </footer>
+        </>
       ) : (
         <>
-          <button type="button" className="btn" onClick={() => open('menu')} data-testid="kiosk-back"><Trans>Back</Trans></button>
-          {mode === 'ticket' && <CodeEntry keys title={t`Ticket code`} busy={busy} testId="kiosk-code" onSubmit={(c) => void run(() => core.ticketCheck(c), (v) => ({ kind: 'ticket', view: v }))} />}
-          {mode === 'voucher' && <CodeEntry keys title={t`Voucher code`} busy={busy} testId="kiosk-code" onSubmit={(c) => void run(() => core.redeemTicket(c), paid)} />}
-          {mode === 'booking' && <CodeEntry keys title={t`Booking code`} busy={busy} testId="kiosk-code" onSubmit={(c) => void run(() => core.loadBooking(c), (v) => ({ kind: 'booking', view: v }))} />}
+          <button type="button" className="btn kiosk-back" onClick={() => open('menu')} data-testid="kiosk-back"><BackIcon aria-hidden="true" /> <Trans>Back</Trans></button>
+          {mode === 'ticket' && <CodeEntry keys camera title={t`Ticket code`} busy={busy} testId="kiosk-code" onSubmit={(c) => void run(() => core.ticketCheck(c), (v) => ({ kind: 'ticket', view: v }))} />}
+          {mode === 'voucher' && <CodeEntry keys camera title={t`Voucher code`} busy={busy} testId="kiosk-code" onSubmit={(c) => void run(() => core.redeemTicket(c), paid)} />}
+          {mode === 'booking' && <CodeEntry keys camera title={t`Booking code`} busy={busy} testId="kiosk-code" onSubmit={(c) => void run(() => core.loadBooking(c), (v) => ({ kind: 'booking', view: v }))} />}
         </>
       )}
+      <div ref={result} className="kiosk-result" hidden={!shown} />
       {shown?.kind === 'error' && <p className="kiosk-msg bad" role="alert" data-testid="kiosk-error">{shown.text}</p>}
       {shown?.kind === 'ticket' && (
         <>

@@ -10,7 +10,8 @@ import './kiosk.css';
 
 /**
  * What a terminal session adds to every page (kiosk mode, issue 15): the idle timer (a warning
- * after 60 s without a touch, then the slip is cleared and the kiosk goes home after 90 s), the
+ * after 60 s without a touch, then the slip is cleared and the kiosk goes home after 90 s; both
+ * site settings), the
  * attract screen until the next touch, and the receipt of every ticket sold, printed at once.
  */
 export default function KioskLayer({ lang }: { lang: string }) {
@@ -22,6 +23,18 @@ export default function KioskLayer({ lang }: { lang: string }) {
   const last = useRef(0);
   const { view } = useSlip();
 
+  // The idle timer's settings (back office, Shop and kiosk settings); the defaults until they arrive.
+  const [limits, setLimits] = useState({ warn: RETAIL_SETTINGS.kioskIdleWarnSec, reset: RETAIL_SETTINGS.kioskIdleResetSec });
+  // The timer reads them through a ref: their arrival does not restart the idle count.
+  const limitsRef = useRef(limits);
+  useEffect(() => {
+    void core.kioskCredit().then((c) => {
+      if ('ok' in c) return;
+      limitsRef.current = { warn: c.idleWarnSec, reset: c.idleResetSec };
+      setLimits(limitsRef.current);
+    }).catch(() => undefined);
+  }, []);
+
   useEffect(() => {
     last.current = Date.now();
     const touch = () => { last.current = Date.now(); setIdle(0); };
@@ -29,13 +42,13 @@ export default function KioskLayer({ lang }: { lang: string }) {
     for (const e of events) window.addEventListener(e, touch, { capture: true, passive: true });
     const timer = setInterval(() => {
       const s = Math.floor((Date.now() - last.current) / 1000);
-      if (s >= RETAIL_SETTINGS.kioskIdleResetSec) {
+      if (s >= limitsRef.current.reset) {
         last.current = Date.now();
         setIdle(0);
         setAttract(true);
         void core.clearSlip();
         void navigate({ to: '/$lang/kiosk', params: { lang } });
-      } else setIdle(s >= RETAIL_SETTINGS.kioskIdleWarnSec ? s : 0);
+      } else setIdle(s >= limitsRef.current.warn ? s : 0);
     }, 1000);
     return () => {
       clearInterval(timer);
@@ -63,7 +76,7 @@ export default function KioskLayer({ lang }: { lang: string }) {
         <div className="kiosk-idle" role="alertdialog" aria-labelledby="kiosk-idle-title" data-testid="kiosk-idle">
           <div className="box">
             <p id="kiosk-idle-title"><Trans>Are you still there? The slip will be cleared in</Trans></p>
-            <div className="count">{RETAIL_SETTINGS.kioskIdleResetSec - idle}</div>
+            <div className="count">{limits.reset - idle}</div>
             <button type="button" className="btn btn-primary" onClick={() => { last.current = Date.now(); setIdle(0); }}><Trans>I am still here</Trans></button>
           </div>
         </div>

@@ -21,7 +21,7 @@ export function TicketCheckPage() {
       <PageHeader title={t`Ticket check`} />
       <div className="ticket-check">
         <p><Trans>Enter the code printed under the barcode of your shop ticket, or scan it.</Trans></p>
-        <CodeEntry title={t`Ticket code`} onSubmit={(c) => void check(c)} busy={busy} testId="ticket-check" />
+        <CodeEntry camera title={t`Ticket code`} onSubmit={(c) => void check(c)} busy={busy} testId="ticket-check" />
         {result && (result.ok ? <TicketCard ticket={result} /> : <p className="kiosk-msg bad" role="alert" data-testid="ticket-error">{result.text}</p>)}
       </div>
     </div>

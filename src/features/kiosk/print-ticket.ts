@@ -13,3 +13,8 @@ export async function printTicket(id: number): Promise<'printed' | 'cancelled' |
 export function printVoucher(lang: string, code: string): Promise<unknown> {
   return openReceipt(`/ekol/retail/voucher/${lang}/${code}?timezone=${encodeURIComponent(effectiveZone())}`, `voucher-${code}`);
 }
+
+/** Prints this kiosk's day-close (Z) report of a day (its page prints itself 1 s after load). */
+export function printZReport(lang: string, day: string): Promise<unknown> {
+  return openReceipt(`/ekol/retail/z/${lang}/${day}?timezone=${encodeURIComponent(effectiveZone())}`, `z-${day}`);
+}

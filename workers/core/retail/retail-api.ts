@@ -121,12 +121,12 @@ export function createRetailApi(ctx: CoreContext, slip: { loadSlip(): Promise<vo
       return { ok: true };
     },
 
-    /** The kiosk's credit (its till less what it owes on tickets) and whether the demo cash button shows. */
-    async kioskCredit(): Promise<{ credit: number; creditText: string; demo: boolean } | RetailFailure> {
+    /** The kiosk's credit (its till: wins owed on tickets are held apart), whether the demo cash button shows, and the idle timer's settings. */
+    async kioskCredit(): Promise<{ credit: number; creditText: string; demo: boolean; idleWarnSec: number; idleResetSec: number } | RetailFailure> {
       const r = await ctx.call<{ credit: number; demo: boolean }>('kioskCredit', {});
       if (!r.status) return fail(r);
-      const c = r as unknown as { credit: number; demo: boolean };
-      return { credit: c.credit, creditText: money(c.credit), demo: c.demo };
+      const c = r as unknown as { credit: number; demo: boolean; idleWarnSec: number; idleResetSec: number };
+      return { credit: c.credit, creditText: money(c.credit), demo: c.demo, idleWarnSec: c.idleWarnSec, idleResetSec: c.idleResetSec };
     },
 
     /** A bank note from the bill acceptor (the demo button sends one with a fresh note id). */
