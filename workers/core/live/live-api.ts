@@ -7,7 +7,7 @@
 import { LIVE_REFILL_MS } from '../../../domain/match/live-timings.ts';
 import { isOddOpen, isSelectionLocked } from '../../../domain/odds/validity.ts';
 import type { BetStatus, MatchListItem, MatchStatus, OddsGroup } from '../../../domain/protocol/entities.ts';
-import type { ClientMessage, LiveMatch } from '../../../domain/protocol/feed.ts';
+import type { ClientMessage, FeedChange, LiveMatch } from '../../../domain/protocol/feed.ts';
 import type { CoreContext } from '../context.ts';
 import type { SlipView } from '../events.ts';
 import { decodeFeedMessage, encodeFeedRequest } from '../feed/decode.ts';
@@ -21,6 +21,7 @@ import { createFeedSocket } from './feed-socket.ts';
 import { createDetailFilterState, withDetailFilters } from './detail-filters.ts';
 import type { FeedState, FeedStatusView, SocketLike } from './feed-socket.ts';
 import { LIVE_ODDS_TYPES, liveList } from './live-list.ts';
+import { refreshMarketSettings } from '../sports/market-settings.ts';
 import type { LiveListQuery, LiveListResult, LiveOddsTypeOption } from './live-list.ts';
 
 /** Pages on which the feed is open (section 4), whatever the slip holds. */
@@ -124,6 +125,8 @@ export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
   let couponIds: number[] = [];
   // live picks on the slip, from the slip's own pushes
   let slipPicks: SlipPick[] = [];
+  // pre-match picks on the slip: the back office's price changes and suspensions reach them on the feed
+  let preMatchPicks: SlipPick[] = [];
   let slipCount = 0;
   let subKey = '';
 
@@ -136,7 +139,7 @@ export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
 
   /** The subscription the views need: all live matches on LiveBets' all tab, else by sport and match. */
   const wantedSub = (): ClientMessage => {
-    const matches = new Set<number>([...slipPicks.map((p) => p.matchId), ...couponIds]);
+    const matches = new Set<number>([...slipPicks.map((p) => p.matchId), ...preMatchPicks.map((p) => p.matchId), ...couponIds]);
     if (detailId !== null) matches.add(detailId);
     const onList = page === 'livebets' || page === 'favoriteslive';
     // before the list asks, LiveBets shows every sport and FavoritesLive the favourites
@@ -189,6 +192,7 @@ export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
       return;
     }
     if (r !== 'applied') return;
+    if (frame.kind === 'delta') followPreMatch(frame.changes);
     const listChanged = frame.kind === 'snapshot' || t.removed.size > 0 || store.matches.size !== before
       || frame.changes.some((c) => c.k === 'a' || c.k === 'r');
     if (frame.kind === 'snapshot') {
@@ -231,12 +235,16 @@ export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
     // any pick keeps the feed open (section 4), not only live ones
     const countChanged = view.entries.length !== slipCount;
     slipCount = view.entries.length;
-    const picks = view.entries.filter((x) => x.selection.live).map((x) => ({
-      key: x.key, matchId: x.selection.matchId, oddsType: x.selection.oddsType, outcomeId: x.selection.outcomeId,
+    const all = view.entries.map((x) => ({
+      key: x.key, live: x.selection.live, matchId: x.selection.matchId, oddsType: x.selection.oddsType, outcomeId: x.selection.outcomeId,
       special: x.selection.special, odd: x.selection.odd, locked: x.selection.locked, name: x.selection.matchName,
     }));
-    const changedMatches = picks.map((p) => p.matchId).join() !== slipPicks.map((p) => p.matchId).join();
+    const picks = all.filter((x) => x.live);
+    const pre = all.filter((x) => !x.live);
+    const changedMatches = picks.map((p) => p.matchId).join() !== slipPicks.map((p) => p.matchId).join()
+      || pre.map((p) => p.matchId).join() !== preMatchPicks.map((p) => p.matchId).join();
     slipPicks = picks;
+    preMatchPicks = pre;
     if (changedMatches) gate.refresh();
     if (changedMatches || countChanged) updateWanted();
   });
@@ -269,6 +277,28 @@ export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
       }
       // the market left the match: the pick cannot be bet any more
       if (!found && !p.locked) updates.push({ key: p.key, odd: p.odd, locked: true });
+    }
+    if (updates.length) void deps.slip.applyOddUpdates(updates);
+  }
+
+  /**
+   * A pre-match pick follows the markets the back office's trading publishes on the feed (whole
+   * groups, 'gs', each outcome active only when the match, its market and the outcome take bets):
+   * a new price or a suspension reaches the slip as a live one would.
+   */
+  function followPreMatch(changes: readonly FeedChange[]): void {
+    if (!preMatchPicks.length) return;
+    const updates: Array<{ key: string; odd: number; locked: boolean }> = [];
+    for (const c of changes) {
+      if (c.k !== 'gs' || store.matches.has(c.m)) continue;
+      for (const p of preMatchPicks) {
+        if (p.matchId !== c.m) continue;
+        const g = c.odds.find((x) => x.oddstype === p.oddsType && x.special === p.special);
+        const o = g?.outcomes.find((x) => x.outcomeid === p.outcomeId);
+        if (!g || !o) continue;
+        const locked = !(g.active && o.active && o.odd > 1000);
+        if (o.odd !== p.odd || locked !== p.locked) updates.push({ key: p.key, odd: o.odd, locked });
+      }
     }
     if (updates.length) void deps.slip.applyOddUpdates(updates);
   }
@@ -361,6 +391,8 @@ export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
 
     /** LiveBets / FavoritesLive rows for a query; also makes the feed subscription follow it. */
     async liveList(q: LiveListQuery & { oddsType?: string }): Promise<LiveListView> {
+      // The operator's football league order (and tabs): loaded in the background, the next list follows it.
+      void refreshMarketSettings(ctx.call, ctx.clock());
       await loadFavorites();
       if (!sportNames.size) await refreshCounts();
       listQuery = { ...q };

@@ -3,6 +3,8 @@ import { isTimeFilterId, sliderWindow, timeFilterOptions, timeFilterWindow, type
 import { addDays, endOfDay, startOfDay } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
 import { cachedCall } from '../cache/replies.ts';
+import type { CallFn, Reply } from '../request.ts';
+import { keysBack } from '../../../domain/protocol/compact-rows.ts';
 import { timeZone as playerZone } from '../account/zone.ts';
 import type { CoreContext } from '../context.ts';
 import { logoHostOf, matchRowView, type MatchRowView } from '../views.ts';
@@ -12,6 +14,7 @@ import {
   type BestLeagueView, type CountryView, type LeagueView, type OddsTypeOption, type RowOptions,
 } from './list-views.ts';
 import { hasOpenMarkets, matchDetailData, type MatchDetailData } from './match-detail.ts';
+import { refreshMarketSettings } from './market-settings.ts';
 import { mergeFreshness, pruneKept, swrCall, type Freshness, type Source } from './swr.ts';
 
 export type { Freshness, Source } from './swr.ts';
@@ -66,6 +69,8 @@ interface ResultItem { matchId: number; sportId: number; sportName: string; matc
 /** Odds types of a Home row: the match result of the sport (3-way or 2-way). */
 const LIST_ODDS = [1, 186];
 const FILTER_KEY = 'allsportsFilter';
+/** The calls that send their rows' keys once when asked (`compact: 1`, domain/protocol/compact-rows.ts). */
+const COMPACT_CALLS = new Set(['matches', 'highlights', 'odds']);
 const SETTINGS_TTL_MS = 300_000;
 
 interface SiteSettings { tofixed: number; logoHost: string | undefined; /** The slider window setting (section 9); undefined = rest of today. */ matchesDay: number | undefined }
@@ -117,7 +122,15 @@ export function createSportsApi(ctx: CoreContext, saver: { dataSaverOn?: () => P
     }
   };
 
-  const deps = { db: ctx.db, call: ctx.call, clock: ctx.clock, lang: ctx.lang };
+  /**
+   * The calls of this module: the matches and highlights lists and a match's odds ask for their rows' keys once
+   * (domain/protocol/compact-rows.ts) and get the spec's rows back here, before the cache keeps them.
+   */
+  const call: CallFn = async <T,>(key: string, payload?: Record<string, unknown>, o?: { idempotencyKey?: string }): Promise<Reply<T>> => {
+    if (!COMPACT_CALLS.has(key)) return ctx.call<T>(key, payload, o);
+    return keysBack(await ctx.call(key, { ...payload, compact: 1 }, o)) as Reply<T>;
+  };
+  const deps = { db: ctx.db, call, clock: ctx.clock, lang: ctx.lang };
 
   async function rowsOf(key: string, payload: Record<string, unknown>, cacheKey: string, source: Source, q: ListQuery, opts: { keepOrder?: boolean } = {}): Promise<RowsView | null> {
     const got = await swrCall<{ data: { results: MatchListItem[]; totalRows?: number } }>(deps, source, key, payload, cacheKey);
@@ -151,7 +164,7 @@ export function createSportsApi(ctx: CoreContext, saver: { dataSaverOn?: () => P
       const [sports, matches, slider] = await Promise.all([
         cachedCall<{ results: Sport[] }>(ctx.db, ctx.call, 'sports', {}, now),
         // One request for every sport's earliest few: a global 'earliest N' let football crowd the others out.
-        cachedCall<{ data: { results: MatchListItem[] } }>(ctx.db, ctx.call, 'matches', { odds: LIST_ODDS, perSport: HOME_PER_SPORT }, now),
+        cachedCall<{ data: { results: MatchListItem[] } }>(ctx.db, call, 'matches', { odds: LIST_ODDS, perSport: HOME_PER_SPORT }, now),
         // The slider is a bonus: Home still shows when the highlights cannot be had.
         sliderP.catch(() => null),
       ]);
@@ -264,6 +277,8 @@ export function createSportsApi(ctx: CoreContext, saver: { dataSaverOn?: () => P
 
     /** MatchDetail (pre-match): all markets of a match, the last viewed ones kept for offline reading. */
     async matchDetail(matchId: number, source: Source): Promise<MatchDetailView | null> {
+      // The operator's tabs and hidden lines: loaded in the background, the next detail shows them.
+      void refreshMarketSettings(ctx.call, ctx.clock());
       let got;
       try {
         got = await swrCall<{ match: Omit<MatchListItem, 'odds'>; results: OddsGroup[] }>(deps, source, 'odds', { matchId }, String(matchId));
