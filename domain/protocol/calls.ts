@@ -92,10 +92,12 @@ export const matchesPayload = z.object({
   highList: z.union([z.literal(0), z.literal(1)]).optional(),
   /** Home: at most this many earliest matches of every sport, in one request (limit and order then ignored). */
   perSport: int.min(1).max(20).optional(),
+  /** 1: the rows' keys once, then their values (domain/protocol/compact-rows.ts; issue 17). */
+  compact: z.literal(1).optional(),
 });
 export type MatchesPayload = z.infer<typeof matchesPayload>;
 
-export const oddsPayload = z.object({ ...common, matchId: id });
+export const oddsPayload = z.object({ ...common, matchId: id, compact: z.literal(1).optional() });
 
 /** One tip of a createCoupon payload; the server reads only what it needs and recomputes the rest. */
 export const couponTip = z.object({

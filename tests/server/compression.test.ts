@@ -14,6 +14,7 @@ import { openDb, type Db } from '../../server/db/client.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seedDemo } from '../../server/demo/seed.ts';
 import { buildApp } from '../../server/http/app.ts';
+import { keysBack } from '../../domain/protocol/compact-rows.ts';
 import { SEED_NOW } from './harness.ts';
 
 const SCRIPT = `export const rows = [${Array.from({ length: 200 }, (_, i) => `{ id: ${i}, name: 'match ${i}' }`).join(', ')}];\n`;
@@ -117,5 +118,34 @@ describe('compression', () => {
     // Other client routes get the shell without a banner; a missing file is a 404, not the shell.
     expect((await app.inject({ method: 'GET', url: '/tr/coupons' })).body).not.toContain('<img');
     expect((await app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+
+  it('sends the rows of matches, highlights and odds with their keys once when asked (compact: 1), the same rows read back', async () => {
+    const call = (name: string, body: Record<string, unknown>) => app.inject({ method: 'POST', url: `/api/${name}`, payload: body, headers: { 'content-type': 'application/json' } });
+    for (const [name, body] of [['matches', { sportId: 1, odds: [1], limit: 200 }], ['matches', { odds: [1, 186], perSport: 5 }], ['highlights', { odds: [1, 186], limit: 10 }]] as const) {
+      const plain = await call(name, body);
+      const compact = await call(name, { ...body, compact: 1 });
+      expect(compact.json().data.results).toMatchObject({ $k: expect.arrayContaining(['id', 'odds']) });
+      expect(keysBack(compact.json())).toEqual(plain.json());
+      expect(compact.body.length).toBeLessThan(plain.body.length * 0.7);
+    }
+    const matchId = (await call('matches', { sportId: 1, odds: [1], limit: 1 })).json().data.results[0].id as number;
+    const odds = await call('odds', { matchId });
+    const oddsCompact = await call('odds', { matchId, compact: 1 });
+    expect(keysBack(oddsCompact.json())).toEqual(odds.json());
+    expect(oddsCompact.body.length).toBeLessThan(odds.body.length);
+  });
+
+  it('answers the settings read with Cache-Control and an ETag, and 304 without a body when the browser has it', async () => {
+    const first = await app.inject({ method: 'GET', url: '/api/settings' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('public, max-age=300');
+    const tag = String(first.headers.etag);
+    expect(tag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.json()).toMatchObject({ status: true, settings: expect.any(Object) });
+    const again = await app.inject({ method: 'GET', url: '/api/settings?rev=3', headers: { 'if-none-match': tag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect((await app.inject({ method: 'GET', url: '/api/settings', headers: { 'if-none-match': 'W/"old"' } })).statusCode).toBe(200);
   });
 });

@@ -5,6 +5,7 @@ import {
 import { listCategories, listMatches, listSports, listTournaments, matchByShortCode, matchWithOdds } from '../../db/queries/matches.ts';
 import { listResults, resultsWindow, RESULTS_PAGE } from '../../db/queries/results.ts';
 import { CallError, defineCall, type CallDeps } from '../call.ts';
+import { compactMatches, keysOnce } from '../../../domain/protocol/compact-rows.ts';
 
 /** Highlights limit (section 9). */
 const HIGHLIGHTS_LIMIT = 10;
@@ -38,7 +39,8 @@ export function registerSportsCalls(app: FastifyInstance, deps: CallDeps): void 
       perSport: highlights ? undefined : p.perSport,
     }, ctx.now);
     // The spec's 'no result' text when empty; the list stays empty and counts 0.
-    return { status: true, data: { results, totalRows }, ...(results.length ? {} : { msg: 'no result' }) };
+    const data = p.compact === 1 ? compactMatches({ results, totalRows }) : { results, totalRows };
+    return { status: true, data, ...(results.length ? {} : { msg: 'no result' }) };
   });
   matches(false);
   matches(true);
@@ -47,7 +49,7 @@ export function registerSportsCalls(app: FastifyInstance, deps: CallDeps): void 
     const match = await matchWithOdds(ctx.db, p.matchId, ctx.lang);
     if (!match) throw new CallError(404, 'matchNotFound');
     const { odds, ...rest } = match;
-    return { status: true, match: rest, results: odds };
+    return { status: true, match: rest, results: p.compact === 1 ? keysOnce(odds) : odds };
   });
 
   defineCall(app, deps, 'shortcode', shortcodePayload, async (p, ctx) => {
