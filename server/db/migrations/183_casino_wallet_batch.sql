@@ -81,8 +81,9 @@ begin
       v_out := v_out || coalesce(v_res, json_build_object('reply', json_build_object('code', v_code))); --
       continue; --
     end if; --
-    select ss.user_id, ss.game_id, ss.currency, ss.fun, ss.expires_at, g.code, g.product, g.provider_id, u.status as user_status into s
-      from casino_sessions ss join casino_games g on g.id = ss.game_id left join users u on u.id = ss.user_id where ss.token = c->>'tok'; --
+    select ss.user_id, ss.game_id, ss.currency, ss.fun, ss.expires_at, g.code, g.product, g.provider_id, u.status as user_status, w.balance into s
+      from casino_sessions ss join casino_games g on g.id = ss.game_id left join users u on u.id = ss.user_id left join wallets w on w.user_id = ss.user_id
+     where ss.token = c->>'tok'; -- the wallet is locked (step 1): its balance holds until this call moves it
     if not found or s.user_id is null or s.fun <> 0 or s.provider_id <> (c->>'p')::int then v_code := 'INVALID_TOKEN'; -- not a player's of this provider
     elsif s.code <> c->>'game' then v_code := 'WRONG_GAME'; --
     elsif s.currency <> c->>'cur' then v_code := 'WRONG_CURRENCY'; --
@@ -92,6 +93,9 @@ begin
       elsif s.expires_at <= v_now then v_code := 'TOKEN_EXPIRED'; -- wins and rollbacks are taken after it
       elsif s.user_status = 0 then v_code := 'ACCOUNT_CLOSED'; -- set passive: bets no more
       elsif c->>'deny' is not null then v_code := c->>'deny'; -- the player's protection
+      elsif coalesce(s.balance, 0) < v_amt then
+        v_out := v_out || json_build_object('reply', json_build_object('code', 'INSUFFICIENT_FUNDS', 'balance', coalesce(s.balance, 0))); --
+        continue; --
       end if; --
       if v_code is null then
         -- 'casino limits full': each dealer above the player with a casino limit takes at most that much stake a day
@@ -108,22 +112,18 @@ begin
         end if; --
       end if; --
       if v_code is null then
-        select rr.id, rr.status, rr.user_id into r from casino_rounds rr where rr.provider_id = (c->>'p')::int and rr.round_ref = c->>'rnd' for update; --
-        if found and (r.status <> 0 or r.user_id <> s.user_id) then v_code := 'ROUND_CLOSED'; end if; --
-      end if; --
-      if v_code is null then
-        select w.balance into v_bal from wallets w where w.user_id = s.user_id; --
-        if coalesce(v_bal, 0) < v_amt then
-          v_out := v_out || json_build_object('reply', json_build_object('code', 'INSUFFICIENT_FUNDS', 'balance', coalesce(v_bal, 0))); --
-          continue; --
-        end if; --
-        if v_dealers is not null then
-          update casino_dealer_days dd set staked = dd.staked + v_amt where dd.dealer_id = any(v_dealers) and dd.day = v_day; --
-        end if; --
+        -- the round, new or added to; a round closed, rolled back or of another player takes no bet (and is left as it is)
         insert into casino_rounds (provider_id, round_ref, user_id, game_id, product, bet_total, created_at)
           values ((c->>'p')::int, c->>'rnd', s.user_id, s.game_id, s.product, v_amt, v_now)
           on conflict (provider_id, round_ref) do update set bet_total = casino_rounds.bet_total + excluded.bet_total
+          where casino_rounds.status = 0 and casino_rounds.user_id = excluded.user_id
           returning id into r; --
+        if not found then v_code := 'ROUND_CLOSED'; end if; --
+      end if; --
+      if v_code is null then
+        if v_dealers is not null then
+          update casino_dealer_days dd set staked = dd.staked + v_amt where dd.dealer_id = any(v_dealers) and dd.day = v_day; --
+        end if; --
         v_ref := p_refs->>(s.product::text); --
         update wallets set balance = balance - v_amt where user_id = s.user_id returning balance into v_bal; --
         insert into ledger (user_id, amount, balance_after, kind, ref_type, ref_id) values (s.user_id, -v_amt, v_bal, 'bet', v_ref, r.id); --
@@ -142,21 +142,25 @@ begin
     elsif v_code is null and c->>'op' = 'win' then
       if not (v_amt >= 0) then v_code := 'BAD_REQUEST'; end if; --
       if v_code is null then
-        select rr.id, rr.status, rr.user_id, rr.bet_total, rr.game_id, rr.product into r from casino_rounds rr
-         where rr.provider_id = (c->>'p')::int and rr.round_ref = c->>'rnd' for update; --
-        if not found or r.user_id <> s.user_id then v_code := 'TRANSACTION_NOT_FOUND'; --
-        elsif r.status = 2 then v_code := 'TRANSACTION_ROLLED_BACK'; --
-        elsif r.status <> 0 then v_code := 'ROUND_CLOSED'; --
+        -- the player's open round takes the win (and is closed when the provider says so)
+        update casino_rounds set win_total = win_total + v_amt, status = case when (c->>'closed')::boolean then 1 else status end,
+               closed_at = case when (c->>'closed')::boolean then v_now else closed_at end
+         where provider_id = (c->>'p')::int and round_ref = c->>'rnd' and user_id = s.user_id and status = 0
+         returning id, bet_total, game_id, product into r; --
+        if not found then
+          select rr.status, rr.user_id into x from casino_rounds rr where rr.provider_id = (c->>'p')::int and rr.round_ref = c->>'rnd'; --
+          if not found or x.user_id <> s.user_id then v_code := 'TRANSACTION_NOT_FOUND'; --
+          elsif x.status = 2 then v_code := 'TRANSACTION_ROLLED_BACK'; --
+          else v_code := 'ROUND_CLOSED'; --
+          end if; --
         end if; --
       end if; --
       if v_code is null then
-        update casino_rounds set win_total = win_total + v_amt, status = case when (c->>'closed')::boolean then 1 else status end,
-               closed_at = case when (c->>'closed')::boolean then v_now else closed_at end where id = r.id; --
         if v_amt > 0 then
           update wallets set balance = balance + v_amt where user_id = s.user_id returning balance into v_bal; --
           insert into ledger (user_id, amount, balance_after, kind, ref_type, ref_id) values (s.user_id, v_amt, v_bal, 'win', p_refs->>(r.product::text), r.id); --
         else
-          select w.balance into v_bal from wallets w where w.user_id = s.user_id; --
+          v_bal := s.balance; -- unchanged
         end if; --
         v_id := nextval(v_seq); --
         v_res := json_build_object('code', 'OK', 'balance', coalesce(v_bal, 0), 'currency', s.currency, 'txId', v_id::text); --
