@@ -79,7 +79,7 @@ interface MatchRow {
 }
 
 /** A catalogue row's name in the language of a parameter: its own, else English, else the stored name (migration 210). */
-const named = (alias: string, column: string, langParam: string) =>
+export const named = (alias: string, column: string, langParam: string): string =>
   `coalesce(nullif(${alias}.names->>${langParam}, ''), nullif(${alias}.names->>'en', ''), ${alias}.${column})`;
 
 /**

@@ -10,6 +10,7 @@ import type { LiveState } from '../../feed/live-state.ts';
 import { CallError, defineCall, type CallDeps } from '../call.ts';
 import { SITE_SETTINGS } from './settings.ts';
 import { liveLeagueRank, marketSettings } from '../../catalogue/markets.ts';
+import { named } from '../../db/queries/matches.ts';
 
 /** Sports whose live matches the simulator 'streams' (the TV list); a real provider gives its own. */
 const TV_SPORTS = new Set([1, 3, 5]);
@@ -17,12 +18,14 @@ const TV_SPORTS = new Set([1, 3, 5]);
 const withoutOdds = ({ odds, ...m }: LiveMatch) => ({ ...m, oddsCount: odds.reduce((n, g) => n + g.outcomes.length, 0) });
 
 export function registerLiveCalls(app: FastifyInstance, deps: CallDeps, live: LiveState): void {
-  const sportNames = async (db: CallDeps['db']) =>
-    new Map((await db.query<{ id: number; name: string }>('select id, name from sports')).map((s) => [s.id, s.name]));
+  // Sport names in the player's language (back office, English then the stored name as the fallback).
+  const sportNames = async (db: CallDeps['db'], lang: string) =>
+    new Map((await db.query<{ id: number; name: string }>(
+      `select s.id, ${named('s', 'name', '$1')} as name from sports s`, [lang])).map((s) => [s.id, s.name]));
 
   defineCall(app, deps, 'liveMatches', liveMatchesPayload, async (p, ctx) => {
     const all = live.listMatches();
-    const names = await sportNames(ctx.db);
+    const names = await sportNames(ctx.db, ctx.lang);
     await marketSettings(ctx.db);
     const counts = new Map<number, number>();
     for (const m of all) counts.set(m.sid, (counts.get(m.sid) ?? 0) + 1);
