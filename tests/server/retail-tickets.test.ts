@@ -179,6 +179,19 @@ describe.each(DRIVERS)('retail tickets on %s', (driver) => {
     expect((await call('redeemTicket', { code: out.voucher.code }, kiosk)).statusCode).toBe(200);
   });
 
+  it('a won ticket set back to waiting in the back office gives its liability back before the win is reversed; the till does not move', async () => {
+    const p = pickOf(takeMatch());
+    const t = await sell(p);
+    await win(p);
+    const till = (await snapshot(h.db, terminalId)).balance;
+    expect(await owed(t.id)).toBe(Math.floor(1_000 * p.odd / 1_000));
+    const r = await boMoney(h, 'bo/setCouponWaiting', { couponId: t.id }, admin);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(await owed(t.id)).toBe(0);
+    expect((await snapshot(h.db, terminalId)).balance).toBe(till);
+    expect(await ledgerViolations(h.db)).toEqual([]);
+  });
+
   it('the counter pays through bo/markCouponPaid: once, only in the dealer subtree, audited', async () => {
     const p = pickOf(takeMatch());
     const t = await sell(p);
@@ -251,6 +264,17 @@ describe.each(DRIVERS)('retail tickets on %s', (driver) => {
     expect(b.tips.map((t) => [t.mid, t.odd])).toEqual([[m1.mid, m1.odd + 100], [m2.mid, m2.odd]]);
     h.clock.now += RETAIL_SETTINGS.bookingValidHours * 3_600_000 + 1;
     expect((await call('loadBooking', { code }, kiosk)).json<Body>().error).toBe('bookingExpired');
+  });
+
+  it('the retail settings are the site settings the back office saves: a booking code lasts as long as set, the kiosk learns its idle timer', async () => {
+    const save = (settings: Record<string, number>) => h.call('bo/saveSiteSettings', { screen: 'retail', settings }, { cookie: admin });
+    expect(json(await save({ booking_valid_hours: 2, kiosk_idle_warn_sec: 30, kiosk_idle_reset_sec: 45 })).status).toBe(true);
+    const saved = await call('saveBooking', { ticketType: 'TK', oddChangeOk: true, systemTickets: [], totalStake: 500, ticketStake: 500, tips: [tipOf(pickOf(takeMatch()))] });
+    expect(Date.parse(saved.json<{ expiresAt: string }>().expiresAt)).toBe(h.clock.now + 2 * 3_600_000);
+    expect((await call('kioskCredit', {}, kiosk)).json()).toMatchObject({ idleWarnSec: 30, idleResetSec: 45 });
+    expect(json(await save({ kiosk_idle_reset_sec: 5 })).status).toBe(false);
+    expect(json(await save({ booking_valid_hours: 24, kiosk_idle_warn_sec: 60, kiosk_idle_reset_sec: 90 })).status).toBe(true);
+    expect((await call('kioskCredit', {}, kiosk)).json()).toMatchObject({ idleWarnSec: 60, idleResetSec: 90 });
   });
 
   it('the shop report of each kiosk equals its ledger (over/short 0), its liability equals the journal, and stays in the dealer subtree', async () => {
