@@ -49,7 +49,7 @@ export async function listCatalogue(q: Queryable, kind: CatalogueKind, f: ListFi
     totalCount: count?.n ?? 0,
     results: rows.map((r) => ({
       id: r.id, sportId: r.sport_id, sportName: r.sport_name ?? '', categoryId: r.category_id, categoryName: r.category_name ?? '',
-      name: r.name, names: r.names ?? {}, logo: r.logo, flag: r.flag, listOrder: r.list_order, status: r.status ? 1 : 0,
+      name: r.names?.en || r.name, names: r.names ?? {}, logo: r.logo, flag: r.flag, listOrder: r.list_order, status: r.status ? 1 : 0,
       matches: Number(r.matches), feedId: r.feed_id,
     })),
   };
@@ -61,14 +61,18 @@ export interface SaveInput {
   sportId?: number; categoryId?: number; flag?: string; listOrder?: number; highlight?: number | undefined;
 }
 
-/** English in the plain column, the other languages in names (an empty text is no name). */
-const cleanNames = (names: Names): Names => Object.fromEntries(Object.entries(names).filter(([l, v]) => l !== 'en' && v));
+/**
+ * The names as stored: every language given (an empty text is no name), and the English name from
+ * the form's name also in names.en, which players read before the plain column: the feed rewrites
+ * that column of its own rows on every sync, and would otherwise undo the operator's English name.
+ */
+const cleanNames = (names: Names, english: string): Names => ({ ...Object.fromEntries(Object.entries(names).filter(([l, v]) => l !== 'en' && v)), en: english });
 
 const refused = (field: string) => new CallError(400, 'badRequest', { field }, { error: 'badRequest', field });
 
 /** The columns a kind stores from a save, checked against the rows they reference (same sport). */
 async function columnsOf(q: Queryable, kind: CatalogueKind, s: SaveInput): Promise<Record<string, unknown>> {
-  const base: Record<string, unknown> = { [KIND[kind].name]: s.name, names: JSON.stringify(cleanNames(s.names)), logo: s.logo, status: s.status };
+  const base: Record<string, unknown> = { [KIND[kind].name]: s.name, names: JSON.stringify(cleanNames(s.names, s.name)), logo: s.logo, status: s.status };
   if (kind !== 'sport') {
     const [sport] = await q.query('select 1 from sports where id = $1', [s.sportId]);
     if (!sport) throw refused('sportId');

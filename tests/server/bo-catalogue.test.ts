@@ -45,9 +45,9 @@ describe.each(DRIVERS)('back-office catalogue on %s', (driver) => {
     const t = await ok('bo/catalogueSaveTeam', { sportId: 1, name: 'Test Rovers', names: { tr: 'Test Gezginler', en: 'ignored: the plain name is English' }, logo: '/media/abc-64' });
     expect(await audits('catalogue.create')).toBe(before + 3);
     const [league] = await h.db.query<{ title: string; names: Record<string, string>; category_id: number; list_order: number; highlight: number; status: number }>('select * from tournaments where id = $1', [l.id]);
-    expect(league).toMatchObject({ title: 'Test League', names: { tr: 'Test Ligi' }, category_id: countryId, list_order: 3, highlight: 1, status: 1 });
+    expect(league).toMatchObject({ title: 'Test League', names: { tr: 'Test Ligi', en: 'Test League' }, category_id: countryId, list_order: 3, highlight: 1, status: 1 });
     const [team] = await h.db.query<{ names: Record<string, string>; logo: string }>('select names, logo from teams where id = $1', [t.id]);
-    expect(team).toEqual({ names: { tr: 'Test Gezginler' }, logo: '/media/abc-64' });
+    expect(team).toEqual({ names: { tr: 'Test Gezginler', en: 'Test Rovers' }, logo: '/media/abc-64' });
 
     const found = await ok('bo/catalogueLeagues', { search: 'Test Ligi', sportId: 1 });
     expect((found.results as { id: number; categoryName: string; names: object }[]).map((r) => r.id)).toEqual([l.id]);
@@ -67,7 +67,7 @@ describe.each(DRIVERS)('back-office catalogue on %s', (driver) => {
     await ok('bo/catalogueSaveSport', { id: 1, name: s!.name, names: { de: 'Fußball' }, listOrder: s!.list_order });
     const list = await ok('bo/catalogueSports', { limit: 200 });
     const football = (list.results as { id: number; names: Record<string, string> }[]).find((r) => r.id === 1);
-    expect(football?.names).toEqual({ de: 'Fußball' });
+    expect(football?.names).toEqual({ de: 'Fußball', en: s!.name });
   });
 
   it.each([
@@ -151,6 +151,11 @@ describe.each(DRIVERS)('back-office catalogue on %s', (driver) => {
     expect((de.match as { homeTeam: string }).homeTeam).toBe(`${team!.name} DE`);
     const fr = json(await h.call('odds', { matchId: m!.id, lang: 'fr' }));
     expect((fr.match as { homeTeam: string }).homeTeam).toBe(team!.name);
+    // The feed rewrites the plain name of its rows on every sync: the operator's English name stays what players read.
+    await h.db.query('update teams set name = $2 where id = $1', [m!.home_id, 'Rewritten by the feed']);
+    const again = json(await h.call('odds', { matchId: m!.id, lang: 'fr' }));
+    expect((again.match as { homeTeam: string }).homeTeam).toBe(team!.name);
+    await h.db.query('update teams set name = $2 where id = $1', [m!.home_id, team!.name]);
     const sports = json(await h.call('sports', { lang: 'de' }));
     expect((sports.results as { id: number; name: string }[]).find((s) => s.id === 1)?.name).toBe('Fußball');
   });

@@ -25,6 +25,9 @@ const draftOf = (r: CatalogueRow | null, kind: Kind, sportId: string): Draft => 
   flag: r.flag, listOrder: String(r.listOrder), highlight: '',
 } : { name: '', names: {}, logo: '', status: 1, sportId: kind === 'sport' ? '' : sportId || '1', categoryId: '', flag: '', listOrder: '100', highlight: '' });
 
+/** Languages named besides English. */
+const otherLangs = (names: Names): number => Object.keys(names).filter((l) => l !== 'en' && names[l]).length;
+
 /** Saves a draft with its kind's call; the reply of every kind is the same shape. */
 function saveDraft(kind: Kind, d: Draft) {
   const base = { name: d.name, names: d.names, logo: d.logo, status: d.status };
@@ -62,7 +65,7 @@ export function CatalogueScreen() {
     { key: 'id', header: t`Id`, render: (r) => r.id, num: true },
     { key: 'name', header: t`Name`, render: (r) => (
       <>{r.logo && <img src={r.logo} alt="" width={16} height={16} style={{ verticalAlign: 'middle', marginInlineEnd: 6 }} />}{r.name}
-        {Object.keys(r.names).length > 0 && <span className="bo-note"> · {t`${Object.keys(r.names).length + 1} languages`}</span>}</>) },
+        {otherLangs(r.names) > 0 && <span className="bo-note"> · {t`${otherLangs(r.names) + 1} languages`}</span>}</>) },
     ...(kind === 'sport' ? [] : [{ key: 'sport', header: t`Sport`, render: (r: CatalogueRow) => r.sportName }]),
     ...(kind === 'league' ? [{ key: 'country', header: t`Country`, render: (r: CatalogueRow) => r.categoryName }] : []),
     ...(kind === 'country' ? [{ key: 'flag', header: t`Flag`, render: (r: CatalogueRow) => <span className="bo-code">{r.flag}</span> }] : []),
