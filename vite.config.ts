@@ -35,7 +35,9 @@ export default defineConfig({
       filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'] },
+      // Catalogs (a chunk per language and area, 40% of the JavaScript) are not precached: the service
+      // worker keeps the ones a player's language loads (workers/sw.ts).
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'], globIgnores: ['**/node_modules/**/*', '**/assets/messages-*.js'] },
       manifest: {
         name: 'Bahis',
         short_name: 'Bahis',

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -11,6 +12,25 @@ cleanupOutdatedCaches();
 // Every client route (/tr/coupons ...) opens from the precached shell, online or not.
 // The demo provider's game pages (in the game frame) are the provider's, never the app shell.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/ws\//, /^\/ekol\//, /^\/demo-provider\//] }));
+
+// Language catalogs (/assets/messages-<hash>.js, one per language and area) are left out of the
+// precache (vite.config.ts): those a player loads are kept as they load (hashed, so never stale).
+const CATALOGS = 'catalogs';
+const CATALOG_HREF = /href="(\/assets\/messages-[\w-]+\.js)"/g;
+registerRoute(({ url, sameOrigin }) => sameOrigin && /^\/assets\/messages-[\w-]+\.js$/.test(url.pathname), new CacheFirst({ cacheName: CATALOGS }));
+// The first visit fetched its language's catalog before this worker controlled the page: on install,
+// keep the catalog each open page's HTML preloads (server/http/app-shell.ts), so it starts offline.
+self.addEventListener('install', (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CATALOGS);
+    for (const client of await self.clients.matchAll({ type: 'window', includeUncontrolled: true })) {
+      try {
+        const html = await (await fetch(client.url, { credentials: 'same-origin' })).text();
+        await cache.addAll([...html.matchAll(CATALOG_HREF)].map((m) => m[1]!));
+      } catch { /* offline, or not an app page: kept when next loaded */ }
+    }
+  })());
+});
 
 // The update prompt asks before a new version takes over.
 self.addEventListener('message', (event) => {

@@ -60,6 +60,11 @@ describe('languages in Chromium', () => {
     expect(unique(), got.join()).toHaveLength(1);
     expect(await dirOf(page)).toEqual(['ltr', 'tr']);
 
+    // Not precached either: the service worker keeps the catalog of the language in use (workers/sw.ts).
+    await page.evaluate('navigator.serviceWorker.ready');
+    const kept = () => page.evaluate(`caches.open('catalogs').then((c) => c.keys()).then((ks) => ks.map((r) => new URL(r.url).pathname.slice(8)))`) as Promise<string[]>;
+    await expect.poll(kept, { timeout: 20_000 }).toEqual([got[0]]);
+
     await page.goto('/tr/languages');
     const list = page.getByTestId('languages');
     await list.waitFor();
