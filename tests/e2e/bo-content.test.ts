@@ -30,7 +30,10 @@ describe('back office: content', () => {
     const phoneErrors = collectErrors(phone.page);
     await phone.page.goto('/tr/');
     const firstSlide = phone.page.getByTestId('home-banners-top').getByTestId('banner-slide').first();
-    await firstSlide.locator('img').waitFor();
+    await firstSlide.locator('img').waitFor({ state: 'attached' }).catch(async (err: unknown) => {
+      await phone.page.screenshot({ path: join(SCREENSHOTS, 'bo-content-home-failed-390.png') });
+      throw err;
+    });
     const srcBefore = await firstSlide.locator('img').getAttribute('src');
     const navigations: string[] = [];
     phone.page.on('framenavigated', (f) => { if (f === phone.page.mainFrame()) navigations.push(f.url()); });
@@ -66,7 +69,7 @@ describe('back office: content', () => {
     console.log(`[bo-content] the open app showed the new banner after ${Date.now() - tBanner} ms`);
     expect(await img.getAttribute('src')).not.toBe(srcBefore);
     expect(await img.getAttribute('alt')).toBe('Yeni Sezon Bonusu');
-    await expect.poll(() => img.evaluate('this.complete && this.naturalWidth'), { timeout: 5_000 }).toBeGreaterThan(0);
+    await expect.poll(() => img.evaluate((el: { complete: boolean; naturalWidth: number }) => (el.complete ? el.naturalWidth : 0)), { timeout: 5_000 }).toBeGreaterThan(0);
     expect(navigations).toEqual([]);
     await phone.page.screenshot({ path: join(SCREENSHOTS, 'bo-content-banner-390.png') });
 
