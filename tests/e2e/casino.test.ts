@@ -3,7 +3,8 @@
  * button the game in fun mode); a player opens each product from the casino tab bar, plays a slot
  * round and a live roulette round in the demo provider's page inside the game frame, and the
  * header's balance and Transactions follow.
- * Screenshots at 390x844 in tests/e2e/screenshots/casino-*.png.
+ * The team's games management in the back office changes the lobby; real big wins fill the top
+ * winners. Screenshots at 390x844 (and the back office at 1280x800) in tests/e2e/screenshots/casino-*.png.
  */
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
@@ -12,6 +13,10 @@ import { SCREENSHOTS } from './browser.ts';
 import { useAppUnderTest } from './app-under-test.ts';
 import { LoginPopup } from './pages/app-pages.ts';
 import { CasinoLobby, DemoGame } from './pages/casino-pages.ts';
+import { BackOffice, desk } from './pages/backoffice-pages.ts';
+import { DEMO_TOTP } from '../../server/demo/backoffice-seed.ts';
+import { otpNow } from '../../server/backoffice/session.ts';
+import { hmacSign, providerSecret } from '../../server/casino/signature.ts';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? SCREENSHOTS;
 /** Home's push pop-ups closed for the session (they would cover the screenshots); run in the page. */
@@ -171,6 +176,71 @@ describe('casino in Chromium', () => {
     await expect.poll(() => headerCredit(page), { timeout: 10_000 }).toBe(settled);
     expect(app.errors).toEqual([]);
   }, 150_000);
+
+  it('back office: the team disables a game and moves another first, the lobby follows; big wins fill the top winners', async () => {
+    const ctx = await desk(app.browser, app.server.url);
+    const page = await ctx.newPage();
+    const bo = new BackOffice(page);
+    await bo.loginWithCode('admin', 'admin1234', () => otpNow(DEMO_TOTP.admin, Date.now()));
+    await bo.open('casino');
+    const games = bo.table('Oyunlar');
+    await page.getByTestId('bo-casino-game-gem-rush').waitFor();
+    expect(await games.locator('tbody tr').count()).toBe(3);
+    const saved = (call: string) => page.waitForResponse((r) => r.url().endsWith(`/api/bo/${call}`));
+    let done = saved('setCasinoGame');
+    await page.getByTestId('bo-casino-game-gem-rush').click();
+    expect(await (await done).json()).toMatchObject({ status: true });
+    const order = page.getByRole('textbox', { name: 'Lucky Sevens sırası' });
+    done = saved('setCasinoGame');
+    await order.fill('0');
+    await order.press('Enter');
+    expect(await (await done).json()).toMatchObject({ status: true });
+    await expect.poll(() => games.locator('tbody tr').first().textContent()).toContain('Lucky Sevens');
+    await page.screenshot({ path: join(SHOTS, 'casino-bo-games-1280.png') });
+    await page.getByTestId('bo-casino-tab-limits').click();
+    await page.getByTestId('bo-casino-limit-bayi1').waitFor();
+    await page.screenshot({ path: join(SHOTS, 'casino-bo-limits-1280.png') });
+
+    // two big wins of a player, sent by the provider through the signed wallet API
+    const phone = await app.newPhonePage();
+    const api = phone.context.request;
+    expect((await (await api.post('/api/login', { data: { userName: 'demo', password: 'demo1234' } })).json()).status).toBe(true);
+    const list = await (await api.post('/api/getAllCasinos', { data: { lang: 'tr', masterServiceId: 5 } })).json() as { items: Array<{ serviceId: number; title: string }> };
+    const fruit = list.items.find((g) => g.title === 'Fruit Fiesta')!;
+    const opened = await (await api.post('/api/openslot', { data: { lang: 'tr', serviceId: fruit.serviceId, masterServiceId: 5 } })).json() as { content: { gameurl: string } };
+    const token = new URL(opened.content.gameurl, 'http://x').searchParams.get('token')!;
+    const game = 'fruit-fiesta';
+    const secret = providerSecret('DEMO_PROVIDER_SECRET');
+    const wallet = async (op: string, body: object) => {
+      const raw = JSON.stringify({ request_uuid: `${op}-${Math.random()}`, token, game_code: game, currency: 'TRY', ...body });
+      return (await (await api.post(`/casino/wallet/demo/${op}`, { data: raw, headers: { 'content-type': 'application/json', 'x-signature': hmacSign(secret, raw) } })).json()) as { status: string };
+    };
+    for (const [n, win] of [[1, 48_000], [2, 125_000]] as const) {
+      expect((await wallet('bet', { transaction_uuid: `e2e-b${n}`, round: `e2e-r${n}`, amount: 1_000 })).status).toBe('RS_OK');
+      expect((await wallet('win', { transaction_uuid: `e2e-w${n}`, round: `e2e-r${n}`, round_closed: true, amount: win })).status).toBe('RS_OK');
+    }
+    // the lobby: Lucky Sevens first, Gem Rush gone; the top winners biggest first
+    await phone.context.addInitScript(CLOSE_POPUPS);
+    await phone.page.goto('/tr/casino');
+    const lobby = new CasinoLobby(phone.page);
+    await expect.poll(() => lobby.tiles().allTextContents(), { timeout: 15_000 }).toEqual(['Lucky Sevens', 'Fruit Fiesta']);
+    const top = phone.page.getByTestId('top-winners');
+    await top.locator('li').first().waitFor();
+    expect(await top.locator('li').first().textContent()).toContain('1.250,00');
+    await phone.page.mouse.move(195, 500);
+    for (let i = 0; i < 6; i++) { await phone.page.mouse.wheel(0, 800); await phone.page.waitForTimeout(150); }
+    await phone.page.screenshot({ path: join(SHOTS, 'casino-top-winners.png') });
+    await phone.page.evaluate('window.scrollTo(0, 0)');
+    await phone.page.getByTestId('winners').scrollIntoViewIfNeeded();
+    await phone.page.screenshot({ path: join(SHOTS, 'casino-winners.png') });
+    await phone.context.close();
+    // put the catalogue back for the other tests
+    await page.getByTestId('bo-casino-tab-slots').click();
+    done = saved('setCasinoGame');
+    await page.getByTestId('bo-casino-game-gem-rush').click();
+    await done;
+    await ctx.close();
+  }, 120_000);
 
   it('a long game list is drawn 40 at a time in rows of 115 px, with only the rows near the view in the page', async () => {
     const { context, page } = await app.newPhonePage();

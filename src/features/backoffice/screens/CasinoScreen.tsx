@@ -64,7 +64,7 @@ function Games({ product }: { product: ProductId }) {
   const categories = reply?.status ? reply.categories : [];
   const cols: Column<BoCasinoGame>[] = [
     { key: 'logo', header: '', render: (g) => <img src={g.logo} alt="" width={32} height={32} loading="lazy" decoding="async" className="bo-casino-logo" /> },
-    { key: 'title', header: t`Game`, render: (g) => <span>{g.title} <span className="bo-note">{g.code}</span></span> },
+    { key: 'title', header: t`Game`, render: (g) => <span title={g.code}>{g.title}</span> },
     { key: 'provider', header: t`Provider`, render: (g) => g.provider },
     { key: 'rtp', header: t`RTP`, render: (g) => (g.rtp ? `${(g.rtp / 100).toFixed(2)} %` : '–'), num: true },
     { key: 'category', header: t`Category`, render: (g) => (
@@ -81,7 +81,7 @@ function Games({ product }: { product: ProductId }) {
     ) },
   ];
   return (
-    <div className="bo-split">
+    <div className="bo-split bo-casino-split">
       <div>
         {act.error && <p className="bo-error" role="alert">{act.error}</p>}
         {reply && !reply.status && <p className="bo-error" role="alert">{reply.msg}</p>}
@@ -109,7 +109,7 @@ function Categories({ product, categories, onSaved }: { product: ProductId; cate
           </li>
         ))}
       </ul>
-      <form className="bo-actions" onSubmit={(e) => { e.preventDefault(); if (title.trim()) void save({ title: title.trim() }); }}>
+      <form className="bo-actions bo-casino-add" onSubmit={(e) => { e.preventDefault(); if (title.trim()) void save({ title: title.trim() }); }}>
         <label className="bo-field"><span><Trans>New category</Trans></span>
           <input value={title} maxLength={40} onChange={(e) => setTitle(e.target.value)} data-testid="bo-casino-new-category" />
         </label>
