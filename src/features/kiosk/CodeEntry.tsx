@@ -11,15 +11,15 @@ const CameraScan = lazy(() => import('./CameraScan.tsx'));
  * alphabet of the codes, so no key is useless); a phone or a kiosk with a camera scans it
  * (camera: the BarcodeDetector API or zxing-wasm, CameraScan.tsx).
  */
-export function CodeEntry({ title, onSubmit, busy = false, keys = false, camera = false, testId }: {
-  title: string; onSubmit: (code: string) => void; busy?: boolean; keys?: boolean; camera?: boolean; testId: string;
+export function CodeEntry({ title, onSubmit, busy = false, keys = false, folded = false, camera = false, testId }: {
+  title: string; onSubmit: (code: string) => void; busy?: boolean; keys?: boolean; folded?: boolean; camera?: boolean; testId: string;
 }) {
   const { t } = useLingui();
   const [code, setCode] = useState('');
   const [scanning, setScanning] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  // The scanner types into the focused field: keep it focused.
-  useEffect(() => { input.current?.focus(); }, []);
+  // The scanner types into the focused field: keep it focused (also when the keypad folds away).
+  useEffect(() => { input.current?.focus(); }, [folded]);
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
     const c = code.trim();
@@ -34,7 +34,7 @@ export function CodeEntry({ title, onSubmit, busy = false, keys = false, camera 
       <h2>{title}</h2>
       <input ref={input} value={code} onChange={(e) => setCode(e.target.value.toUpperCase())} aria-label={title} autoComplete="off" autoCapitalize="characters"
         spellCheck={false} inputMode={keys ? 'none' : 'text'} maxLength={24} data-testid={`${testId}-input`} />
-      {keys && (
+      {keys && !folded && (
         <div className="code-keys" role="group" aria-label={t`Keypad`} dir="ltr">
           {[...CODE_ALPHABET].map((k) => <button key={k} type="button" onClick={() => press(k)} data-key={k}>{k}</button>)}
           <button type="button" className="wide" onClick={() => press('clear')}><Trans>Clear</Trans></button>
@@ -42,7 +42,7 @@ export function CodeEntry({ title, onSubmit, busy = false, keys = false, camera 
           <button type="submit" className="wide go" disabled={busy} data-testid={`${testId}-ok`}><Trans>OK</Trans></button>
         </div>
       )}
-      {!keys && <button type="submit" className="btn btn-primary" disabled={busy} data-testid={`${testId}-ok`}><Trans>Check</Trans></button>}
+      {(!keys || folded) && <button type="submit" className="btn btn-primary" disabled={busy} data-testid={`${testId}-ok`}><Trans>Check</Trans></button>}
       {camera && typeof navigator !== 'undefined' && !!navigator.mediaDevices && (
         <button type="button" className="btn camera-btn" onClick={() => setScanning(true)} data-testid={`${testId}-camera`}><Trans>Scan with the camera</Trans></button>
       )}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { BookingLoaded, RedeemView, RetailFailure, TicketView } from '../../../workers/core/api.ts';
@@ -55,9 +55,7 @@ export function KioskHome({ lang }: { lang: string }) {
     return { kind: 'paid', view: v };
   };
   const open = (m: Mode) => { setMode(m); setShown(null); };
-  // A result (ticket, payout, booking, refusal) comes into view above the keypad's fold.
-  const result = useRef<HTMLDivElement>(null);
-  useEffect(() => { if (shown) result.current?.scrollIntoView({ block: 'start' }); }, [shown]);
+
 
   if (known && !user) return <PairingScreen />;
   if (user && user.userType !== 'T') return <p className="kiosk-msg bad"><Trans>This page is for shop terminals.</Trans></p>;
@@ -104,18 +102,17 @@ export function KioskHome({ lang }: { lang: string }) {
       ) : (
         <>
           <button type="button" className="btn kiosk-back" onClick={() => open('menu')} data-testid="kiosk-back"><BackIcon aria-hidden="true" /> <Trans>Back</Trans></button>
-          {mode === 'ticket' && <CodeEntry keys camera title={t`Ticket code`} busy={busy} testId="kiosk-code" onSubmit={(c) => void run(() => core.ticketCheck(c), (v) => ({ kind: 'ticket', view: v }))} />}
-          {mode === 'voucher' && <CodeEntry keys camera title={t`Voucher code`} busy={busy} testId="kiosk-code" onSubmit={(c) => void run(() => core.redeemTicket(c), paid)} />}
-          {mode === 'booking' && <CodeEntry keys camera title={t`Booking code`} busy={busy} testId="kiosk-code" onSubmit={(c) => void run(() => core.loadBooking(c), (v) => ({ kind: 'booking', view: v }))} />}
+          {mode === 'ticket' && <CodeEntry keys folded={!!shown} camera title={t`Ticket code`} busy={busy} testId="kiosk-code" onSubmit={(c) => void run(() => core.ticketCheck(c), (v) => ({ kind: 'ticket', view: v }))} />}
+          {mode === 'voucher' && <CodeEntry keys folded={!!shown} camera title={t`Voucher code`} busy={busy} testId="kiosk-code" onSubmit={(c) => void run(() => core.redeemTicket(c), paid)} />}
+          {mode === 'booking' && <CodeEntry keys folded={!!shown} camera title={t`Booking code`} busy={busy} testId="kiosk-code" onSubmit={(c) => void run(() => core.loadBooking(c), (v) => ({ kind: 'booking', view: v }))} />}
         </>
       )}
-      <div ref={result} className="kiosk-result" hidden={!shown} />
       {shown?.kind === 'error' && <p className="kiosk-msg bad" role="alert" data-testid="kiosk-error">{shown.text}</p>}
       {shown?.kind === 'ticket' && (
         <>
           <TicketCard ticket={shown.view} lines />
           {shown.view.status === 'won' && (
-            <button type="button" className="btn btn-primary" disabled={busy} data-testid="kiosk-pay"
+            <button type="button" className="btn btn-primary kiosk-big kiosk-pay" disabled={busy} data-testid="kiosk-pay"
               onClick={() => void run(() => core.redeemTicket(shown.view.code), paid)}><Trans>Pay out {shown.view.payoutText} as a voucher</Trans></button>
           )}
         </>
@@ -139,6 +136,9 @@ export function KioskHome({ lang }: { lang: string }) {
           )}
           <Link to="/$lang/betslip" params={{ lang }} className="btn btn-primary" data-testid="kiosk-to-slip"><Trans>Go to the slip</Trans></Link>
         </div>
+      )}
+      {shown && mode !== 'menu' && (
+        <button type="button" className="btn kiosk-big kiosk-again" onClick={() => setShown(null)} data-testid="kiosk-again"><Trans>Enter another code</Trans></button>
       )}
     </div>
   );

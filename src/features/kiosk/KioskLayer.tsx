@@ -6,6 +6,7 @@ import { core } from '../../core-client.ts';
 import { useSlip } from '../../state/slip.ts';
 import { showNotice } from '../../state/ui.ts';
 import { printTicket } from './print-ticket.ts';
+import { CouponsIcon, LiveIcon, SportsIcon } from '../../ui/icons.tsx';
 import './kiosk.css';
 
 /**
@@ -84,9 +85,10 @@ export default function KioskLayer({ lang }: { lang: string }) {
       {attract && (
         <button type="button" className="kiosk-attract" onClick={() => setAttract(false)} data-testid="kiosk-attract">
           <span className="brand">BetPWA</span>
+          <span className="icons" aria-hidden="true"><SportsIcon /><CouponsIcon /><LiveIcon /></span>
           <span className="touch"><Trans>Touch to start</Trans></span>
-          <span className="sub"><Trans>Bet on today's matches · Check your ticket · Load a booking code</Trans></span>
-          <span className="sub"><Trans>Gambling can be addictive. Over 18s only.</Trans></span>
+          <span className="sub what"><Trans>Bet on today's matches · Check your ticket · Load a booking code</Trans></span>
+          <span className="sub rg"><Trans>Gambling can be addictive. Over 18s only.</Trans></span>
         </button>
       )}
     </>
