@@ -72,6 +72,9 @@ export interface MatchListItem {
   homeTeam: string;
   awayTeam: string;
   homeTeamId: number;
+  /** Team logos uploaded in the back office (image store addresses); absent: the logo host's by id. */
+  homeLogo?: string;
+  awayLogo?: string;
   awayTeamId: number;
   oddCount: number;
   categoryId: number;

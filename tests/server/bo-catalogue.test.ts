@@ -146,9 +146,12 @@ describe.each(DRIVERS)('back-office catalogue on %s', (driver) => {
     const [m] = await h.db.query<{ id: number; home_id: number; tournament_id: number }>(
       "select id, home_id, tournament_id from matches where sport_id = 1 and status = 'not_started' and match_date > $1 order by match_date limit 1", [new Date(h.clock.now + 3_600_000)]);
     const [team] = await h.db.query<{ name: string; sport_id: number }>('select name, sport_id from teams where id = $1', [m!.home_id]);
-    await ok('bo/catalogueSaveTeam', { id: m!.home_id, sportId: team!.sport_id, name: team!.name, names: { de: `${team!.name} DE` } });
+    await ok('bo/catalogueSaveTeam', { id: m!.home_id, sportId: team!.sport_id, name: team!.name, names: { de: `${team!.name} DE` }, logo: '/media/team-64' });
     const de = json(await h.call('odds', { matchId: m!.id, lang: 'de' }));
     expect((de.match as { homeTeam: string }).homeTeam).toBe(`${team!.name} DE`);
+    // The uploaded logo travels with the match; a team without one has none (the logo host's by id then).
+    expect(de.match).toMatchObject({ homeLogo: '/media/team-64' });
+    expect(de.match).not.toHaveProperty('awayLogo');
     const fr = json(await h.call('odds', { matchId: m!.id, lang: 'fr' }));
     expect((fr.match as { homeTeam: string }).homeTeam).toBe(team!.name);
     // The feed rewrites the plain name of its rows on every sync: the operator's English name stays what players read.

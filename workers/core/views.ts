@@ -51,9 +51,13 @@ export function logoHostOf(s: { team_logos?: number; logo_host?: string }): stri
   return s.team_logos === 1 ? s.logo_host || '/logos' : undefined;
 }
 
-/** A team logo by id: the image host's path by id divided by 2000 (section 7); null when logos are off. */
-export function teamLogoUrl(host: string | undefined, teamId: number): string | null {
+/**
+ * A team logo: the one uploaded in the back office when there is one, else the image host's path by
+ * id divided by 2000 (section 7); null when logos are off.
+ */
+export function teamLogoUrl(host: string | undefined, teamId: number, uploaded?: string): string | null {
   if (!host || !(teamId > 0)) return null;
+  if (uploaded) return uploaded;
   return `${host.replace(/\/$/, '')}/${Math.floor(teamId / 2000)}/${teamId}.png`;
 }
 
@@ -92,6 +96,6 @@ export function matchRowView(match: MatchListItem, opts: OddsFormat = {}, pick: 
     odds, more: Math.max(0, match.oddCount - odds.length),
     special: main?.special ?? '',
     homeTeamId: match.homeTeamId, awayTeamId: match.awayTeamId,
-    homeLogo: teamLogoUrl(pick.logoHost, match.homeTeamId), awayLogo: teamLogoUrl(pick.logoHost, match.awayTeamId),
+    homeLogo: teamLogoUrl(pick.logoHost, match.homeTeamId, match.homeLogo), awayLogo: teamLogoUrl(pick.logoHost, match.awayTeamId, match.awayLogo),
   };
 }

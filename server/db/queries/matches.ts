@@ -75,7 +75,7 @@ interface MatchRow {
   id: number; match_date: Date | string; sport_id: number; sport_name: string; category_id: number; category_name: string;
   category_flag: string; tournament_id: number; tournament_name: string; home_id: number; home: string; away_id: number;
   away: string; status: MatchListItem['matchstatus']; bet_status: MatchListItem['betstatus']; active: number;
-  live_active: number; min_tip: number; odd_count: number; short_code: string; odds: OddRow[] | null;
+  live_active: number; min_tip: number; odd_count: number; short_code: string; odds: OddRow[] | null; home_logo: string | null; away_logo: string | null;
 }
 
 /** A catalogue row's name in the language of a parameter: its own, else English, else the stored name (migration 210). */
@@ -94,6 +94,7 @@ const matchSelect = (typesParam: string, extra = '', langParam = "''") => `
          m.tournament_id, (select ${named('t', 'title', langParam)} from tournaments t where t.id = m.tournament_id) as tournament_name,
          m.home_id, (select ${named('h', 'name', langParam)} from teams h where h.id = m.home_id) as home,
          m.away_id, (select ${named('a', 'name', langParam)} from teams a where a.id = m.away_id) as away,
+         (select h.logo from teams h where h.id = m.home_id) as home_logo, (select a.logo from teams a where a.id = m.away_id) as away_logo,
          m.status, m.bet_status, m.active, m.live_active, m.min_tip, m.short_code, m.odd_count,
          (select json_agg(json_build_array(g.id, g.odds_type, g.special, g.active, o.id, o.outcome_id, o.odd, o.active) order by g.id, o.outcome_id)
             from odds_groups g join outcomes o on o.group_id = g.id
@@ -227,6 +228,8 @@ function toListItem(r: MatchRow, lang: string | undefined): MatchListItem {
     awayTeam: r.away,
     homeTeamId: r.home_id,
     awayTeamId: r.away_id,
+    ...(r.home_logo ? { homeLogo: r.home_logo } : {}),
+    ...(r.away_logo ? { awayLogo: r.away_logo } : {}),
     oddCount: r.odd_count,
     categoryId: r.category_id,
     categoryName: r.category_name,

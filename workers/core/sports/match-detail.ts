@@ -107,7 +107,7 @@ export function matchDetailData(match: MatchListItem, opts: RowOptions & { locke
   });
   return {
     id: match.id, sportId: match.sportId, home: match.homeTeam, away: match.awayTeam,
-    homeLogo: teamLogoUrl(opts.logoHost, match.homeTeamId), awayLogo: teamLogoUrl(opts.logoHost, match.awayTeamId),
+    homeLogo: teamLogoUrl(opts.logoHost, match.homeTeamId, match.homeLogo), awayLogo: teamLogoUrl(opts.logoHost, match.awayTeamId, match.awayLogo),
     matchDate: match.matchDate, tournamentName: match.tournamentName, categoryName: match.categoryName, categoryFlag: match.categoryFlag,
     filters: usedFilterIds(match.sportId, groups.map((g) => g.filters)),
     groups,
