@@ -9,6 +9,7 @@ import { sessionStore } from './state/session.ts';
 import { setSlipView } from './state/slip.ts';
 import { showNotice } from './state/ui.ts';
 import { setContentRev, setSiteView } from './state/site.ts';
+import { setPreMatchRev } from './state/prematch.ts';
 import { registerServiceWorker } from './pwa/register.ts';
 import { router } from './router.tsx';
 import { applyPatches, setFeedStatus } from './features/live/live-store.ts';
@@ -42,6 +43,7 @@ void subscribeCore((e) => {
   else if (e.type === 'feed-status') setFeedStatus(e.payload);
   else if (e.type === 'site') setSiteView(e.payload);
   else if (e.type === 'content') setContentRev(e.payload.rev);
+  else if (e.type === 'prematch-changed') setPreMatchRev(e.payload.id, e.payload.rev);
 });
 
 const first = location.pathname.split('/')[1];

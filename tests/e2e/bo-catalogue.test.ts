@@ -1,8 +1,9 @@
 /**
  * The operator's catalogue and trading end to end (issue 13): in the back office (1280x800) the
  * admin creates a league, then a fixture in it by hand with two markets and their prices; a player
- * on the phone (390x844) picks the home win on the match's page; the admin changes that price and
- * the player's open slip follows it without a reload (the feed's own path); the player bets at
+ * on the phone (390x844) picks the home win on the match's page; the admin changes the draw's price
+ * and the open match page follows, then the home price and the player's open slip follows (both
+ * without a reload, on the feed's own path); the player bets at
  * the new price; the admin enters the result on the results screen and the coupon is paid: its
  * status is won and the balance moved by the stake out and the payout in. Screenshots checked.
  */
@@ -92,6 +93,16 @@ describe('back office: catalogue, trading and a hand-made fixture paid out', () 
     expect(await homeOdd.textContent()).toContain('2.10');
     await homeOdd.click();
     await homeOdd.and(phone.page.locator('[aria-pressed="true"]')).waitFor();
+
+    // The admin moves the draw to 3.45: the open match page follows on the feed, no reload.
+    const homeCard = panel.getByRole('group').first();
+    const drawReply = page.waitForResponse((r) => r.url().endsWith('/api/bo/setPrice'));
+    await homeCard.locator('input').nth(1).fill('3.45');
+    await homeCard.getByRole('button', { name: 'Uygula' }).nth(1).click();
+    expect(await (await drawReply).json()).toMatchObject({ status: true });
+    const drawOdd = detail.markets().first().getByTestId('odd').nth(1);
+    await expect.poll(async () => drawOdd.textContent(), { timeout: 10_000 }).toContain('3.45');
+    await phone.page.screenshot({ path: join(SCREENSHOTS, 'bo-trading-detail-moved-390.png') });
     const slip = new BetSlip(phone.page);
     await slip.open();
     await slip.entries().first().waitFor();
@@ -99,7 +110,6 @@ describe('back office: catalogue, trading and a hand-made fixture paid out', () 
 
     // 4. The admin moves the home price to 2.25: the open slip follows on the feed, no reload.
     const priceReply = page.waitForResponse((r) => r.url().endsWith('/api/bo/setPrice'));
-    const homeCard = panel.getByRole('group').first();
     await homeCard.locator('input').first().fill('2.25');
     await homeCard.getByRole('button', { name: 'Uygula' }).first().click();
     expect(await (await priceReply).json()).toMatchObject({ status: true });

@@ -108,6 +108,8 @@ export interface CoreEvents {
   'feed-status': FeedStatusView;
   /** The content (banners, pages, pop-ups...) changed in the back office: views showing it ask again. */
   content: { rev: number };
+  /** A pre-match match on screen changed in the back office's trading (price, suspension): its page asks again. */
+  'prematch-changed': { id: number; rev: number };
 }
 
 export type CoreEvent = { [K in keyof CoreEvents]: { type: K; payload: CoreEvents[K] } }[keyof CoreEvents];

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MatchDetailView, Source } from '../../../workers/core/api.ts';
@@ -12,12 +12,18 @@ import { useSwr } from '../sports/use-swr.ts';
 import { MarketGroup } from './MarketGroup.tsx';
 import { activeFilter, MarketFilters, shownUnder } from './MarketFilters.tsx';
 import { useProgressive } from '../home/use-progressive.ts';
+import { usePreMatchRev } from '../../state/prematch.ts';
 
 /** MatchDetail (pre-match): caption with back, the match header, market filters and market groups (first 10 open). */
 export function MatchDetail({ lang, matchId }: { lang: string; matchId: number }) {
   const { t } = useLingui();
   const load = useCallback((source: Source) => core.matchDetail(matchId, source), [matchId]);
-  const detail = useSwr<MatchDetailView>(load);
+  // A price or suspension changed in the back office arrives on the feed: the page asks again.
+  useEffect(() => {
+    void core.watchPreMatch(matchId);
+    return () => { void core.watchPreMatch(null); };
+  }, [matchId]);
+  const detail = useSwr<MatchDetailView>(load, usePreMatchRev(matchId));
   return (
     <div className="match-detail">
       <Caption lang={lang} title={detail.data?.state === 'ok' ? `${detail.data.data.home} - ${detail.data.data.away}` : t`Match`} />

@@ -127,6 +127,9 @@ export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
   let slipPicks: SlipPick[] = [];
   // pre-match picks on the slip: the back office's price changes and suspensions reach them on the feed
   let preMatchPicks: SlipPick[] = [];
+  // the pre-match MatchDetail on screen: told when trading changes its markets, so it asks again
+  let preMatchView: number | null = null;
+  let preMatchRev = 0;
   let slipCount = 0;
   let subKey = '';
 
@@ -141,6 +144,7 @@ export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
   const wantedSub = (): ClientMessage => {
     const matches = new Set<number>([...slipPicks.map((p) => p.matchId), ...preMatchPicks.map((p) => p.matchId), ...couponIds]);
     if (detailId !== null) matches.add(detailId);
+    if (preMatchView !== null) matches.add(preMatchView);
     const onList = page === 'livebets' || page === 'favoriteslive';
     // before the list asks, LiveBets shows every sport and FavoritesLive the favourites
     const q = listQuery ?? { sid: 0, favorites: page === 'favoriteslive' };
@@ -287,6 +291,10 @@ export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
    * a new price or a suspension reaches the slip as a live one would.
    */
   function followPreMatch(changes: readonly FeedChange[]): void {
+    const view = preMatchView;
+    if (view !== null && !store.matches.has(view) && changes.some((c) => (c.k === 'gs' || c.k === 's') && c.m === view)) {
+      ctx.emit({ type: 'prematch-changed', payload: { id: view, rev: ++preMatchRev } });
+    }
     if (!preMatchPicks.length) return;
     const updates: Array<{ key: string; odd: number; locked: boolean }> = [];
     for (const c of changes) {
@@ -374,7 +382,7 @@ export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
         listQuery = null;
         rowIds = [];
       }
-      if (name !== 'matchdetail') detailId = null;
+      if (name !== 'matchdetail') { detailId = null; preMatchView = null; }
       if (name === null || !COUPON_PAGES.has(name)) couponIds = [];
       if (first) void refreshCounts();
       updateWanted();
@@ -450,6 +458,15 @@ export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
       couponIds = [...new Set(ids)].slice(0, 50);
       if (socket.state === 'open') resubscribe();
       watch();
+    },
+
+    /**
+     * The pre-match MatchDetail on screen (null: none): its match is subscribed on the feed, and a
+     * trading change of its markets pushes 'prematch-changed' so the page asks the server again.
+     */
+    watchPreMatch(id: number | null): void {
+      preMatchView = id;
+      if (socket.state === 'open') resubscribe();
     },
 
     /** Opens a live MatchDetail: every group of the match is patched while it is shown. */
