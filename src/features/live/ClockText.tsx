@@ -10,8 +10,9 @@ export function ClockText({ m }: { m: LiveMatchState['m'] }) {
     const n = m.ms[0]!;
     return <>{t`Set ${n}`}</>;
   }
-  // added time reads 45+2' (the worker sends the minutes past the period's end)
-  if (m.ti && m.tie) return <>{`${m.ti}+${m.tie}'`}</>;
-  if (m.ti) return <>{`${m.ti}'`}</>;
+  // added time reads 45+2' (the worker sends the minutes past the period's end); left to right in
+  // right-to-left languages too (69', not '69)
+  if (m.ti && m.tie) return <bdi dir="ltr">{`${m.ti}+${m.tie}'`}</bdi>;
+  if (m.ti) return <bdi dir="ltr">{`${m.ti}'`}</bdi>;
   return <>{m.status ?? ''}</>;
 }
