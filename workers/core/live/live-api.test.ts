@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { decodeClientMessage, encodeFrame } from '../../../domain/protocol/feed-codec.ts';
-import { groupChange, oddChange, statusChange } from '../../../domain/protocol/feed.ts';
+import { groupChange, marketsChange, oddChange, statusChange } from '../../../domain/protocol/feed.ts';
 import type { ClientMessage, FeedFrame } from '../../../domain/protocol/feed.ts';
 import { createCoreApi } from '../api.ts';
 import { CoreDb } from '../cache/db.ts';
@@ -276,5 +276,51 @@ describe('live core', () => {
     const { api } = await setup({ '/api/tvList': { status: true, data: { matchIds: [1] } }, '/api/tv': { status: true, videoId: 'x', url: '' } });
     expect(await api.liveTv(2)).toEqual({ state: 'none' });
     expect(await api.liveTv(1)).toEqual({ state: 'login' });
+  });
+});
+
+describe('pre-match trading on the feed', () => {
+  it("a pre-match pick and the open MatchDetail follow the markets trading publishes ('gs'), a suspension locks the pick", async () => {
+    const t = virtualTimers();
+    const sockets: FakeSocket[] = [];
+    const ID = 77;
+    const group = (odds: number[], active: 0 | 1 = 1) => ({
+      oddsid: 7_700, oddstype: 1, typeName: 'Match result', nicename: 'Match result', special: '', active, iss: active ? 0 as const : 1 as const, isv: 1 as const,
+      outcomes: odds.map((odd, i) => ({ oddid: 77_000 + i, outcomeid: i + 1, outcome: ['1', 'X', '2'][i]!, odd, special: '', active, iss: 0 as const, isv: 1 as const })),
+    });
+    const detail = {
+      status: true, results: [group([2_000, 3_200, 3_500])],
+      match: { id: ID, matchDate: '2026-06-02T18:00:00Z', homeTeam: 'Home', awayTeam: 'Away', homeTeamId: 1, awayTeamId: 2, oddCount: 3, categoryId: 1, categoryName: 'C', categoryFlag: '',
+        sportId: 1, sportName: 'Futbol', tournamentId: 1, tournamentName: 'L', liveActive: 0, minTip: 1, iss: 0, isv: 1, matchstatus: 'not_started', betstatus: 'started' },
+    };
+    const fetchStub: typeof fetch = async (input) => {
+      const url = String(input);
+      const body = url.endsWith('/odds') ? detail : url.endsWith('/liveMatches') ? { status: true, data: { matches: [], sports: [], totalRows: 0 } } : { status: false, login: false };
+      return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    };
+    const api = createCoreApi({
+      fetch: fetchStub, db: new CoreDb(`prematch-${Math.random()}`), clock: () => t.now(), uuid: () => 'u',
+      live: { socket: () => { const x = new FakeSocket(); sockets.push(x); return x; }, timers: t },
+    });
+    const events: CoreEvent[] = [];
+    api.subscribe((e) => events.push(e));
+    await api.init('tr');
+    api.setLivePage('matchdetail');
+    expect(await api.matchDetail(ID, 'network')).toMatchObject({ state: 'ok' });
+    api.watchPreMatch(ID);
+    await api.toggleOdd(ID, 7_700, 77_000);
+    const ws = sockets[0]!;
+    ws.onopen!();
+    expect(ws.sent.at(-1)).toEqual({ op: 'sub', sports: [], matches: [ID] });
+    ws.deliver(snap(1, t.now(), []));
+    const slip = () => (events.filter((e) => e.type === 'slip-changed').at(-1)!.payload as SlipView).entries[0]!.selection;
+    const changed = () => events.filter((e) => e.type === 'prematch-changed').map((e) => e.payload);
+    ws.deliver(delta(2, t.now(), [marketsChange(ID, [group([2_250, 3_200, 3_500])])]));
+    await vi.waitFor(() => expect(slip()).toMatchObject({ odd: 2_250, locked: false }));
+    expect(changed()).toEqual([{ id: ID, rev: 1 }]);
+    // the whole match suspended: every outcome inactive, the pick locked
+    ws.deliver(delta(3, t.now(), [statusChange(ID, 'not_started', 'stopped', 0, 0), marketsChange(ID, [group([2_250, 3_200, 3_500], 0)])]));
+    await vi.waitFor(() => expect(slip()).toMatchObject({ odd: 2_250, locked: true }));
+    expect(changed()).toHaveLength(2);
   });
 });
