@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { BookingLoaded, RedeemView, RetailFailure, TicketView } from '../../../workers/core/api.ts';
@@ -32,7 +32,12 @@ export function KioskHome({ lang }: { lang: string }) {
   const [busy, setBusy] = useState(false);
   const [credit, setCredit] = useState<{ text: string; amount: number; demo: boolean } | null>(null);
 
-  const refresh = useCallback(() => core.kioskCredit().then((c) => setCredit('ok' in c ? null : { text: c.creditText, amount: c.credit, demo: c.demo })), []);
+  // Only the latest reply counts: a slow earlier one (under load) must not show a stale credit.
+  const asked = useRef(0);
+  const refresh = useCallback(() => {
+    const n = ++asked.current;
+    return core.kioskCredit().then((c) => { if (n === asked.current) setCredit('ok' in c ? null : { text: c.creditText, amount: c.credit, demo: c.demo }); });
+  }, []);
   // Again when the kiosk is paired: the credit is the new session's, so the session is the trigger.
   const userId = user?.userId;
   // oxlint-disable-next-line react/exhaustive-effect-dependencies
