@@ -84,6 +84,10 @@ export const boAddIpRulePayload = z.object({
 /** bo/removeIpRule. */
 export const boIpRuleIdPayload = z.object({ ...common, ruleId: id });
 
+/** liveOddTypes (players, no login): the odd types each sport shows live; a sport not named shows every type. */
+export const liveOddTypesPayload = z.object({ ...common });
+export type LiveOddTypesReply = { status: true; sports: Record<string, number[]> };
+
 /** The trading calls with their payload schemas and permission (spread into BO_CALLS). */
 export const BO_TRADING_CALLS = {
   'bo/tradingFixtures': { payload: boTradingFixturesPayload, permission: 'manageTrading' },

@@ -53,6 +53,12 @@ export async function checkLiveBetting(db: Db, p: CreateCouponPayload, ip: strin
   }
 }
 
+/** The odd types of each sport with a list (players' live views hide the others). */
+export async function liveTypesBySport(db: Queryable, now: number): Promise<Record<string, number[]>> {
+  const r = await loadRules(db, now);
+  return Object.fromEntries([...r.types].map(([sid, types]) => [String(sid), [...types]]));
+}
+
 /** The settings as the back office shows them. */
 export async function liveSettings(q: Queryable): Promise<Omit<BoLiveSettingsReply, 'status'>> {
   const sports = await q.query<{ id: number; name: string; odds_types: number[] | null }>(

@@ -284,7 +284,10 @@ describe.each(DRIVERS)('back-office trading on %s', (driver) => {
       expect((s.sports as Array<{ id: number; oddsTypes: number[]; custom: boolean }>).find((x) => x.id === 1)).toMatchObject({ oddsTypes: [18], custom: true });
       const r = await place(u.cookie, coupon(LIVE_ID, 2_100, 500, 1, 'L'), { app: liveApp });
       expect(r.body).toMatchObject({ status: false, msg: TR.tipClosed });
+      // the players' worker reads the list without a login (it keeps only these groups live)
+      expect(json(await h.call('liveOddTypes', {}))).toEqual({ status: true, sports: { 1: [18] } });
       expect(await bo('bo/setLiveOddTypes', { sportId: 1, oddsTypes: [] })).toMatchObject({ status: true });
+      expect(json(await h.call('liveOddTypes', {}))).toEqual({ status: true, sports: {} });
       expect((await place(u.cookie, coupon(LIVE_ID, 2_100, 500, 1, 'L'), { app: liveApp })).body).toMatchObject({ status: true });
       const rows = await h.db.query<{ action: string }>("select action from audit_log where object_type = 'sport' and object_id = '1' order by id");
       expect(rows.map((x) => x.action)).toEqual(['live.oddTypes', 'live.oddTypes']);

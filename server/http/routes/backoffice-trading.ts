@@ -5,8 +5,9 @@ import { boCalls } from '../../backoffice/guard.ts';
 import {
   createFixture, fixtureDetail, listFixtures, openMarket, setMarketStatus, setMatchOpen, setPrice, setStakeLimit, tradingCatalogue,
 } from '../../trading/fixtures.ts';
-import { addIpRule, liveSettings, removeIpRule, setLiveOddTypes } from '../../trading/live-rules.ts';
-import type { CallDeps } from '../call.ts';
+import { addIpRule, liveSettings, liveTypesBySport, removeIpRule, setLiveOddTypes } from '../../trading/live-rules.ts';
+import { liveOddTypesPayload } from '../../../domain/trading/calls.ts';
+import { defineCall, type CallDeps } from '../call.ts';
 
 export function registerBoTradingCalls(app: FastifyInstance, deps: CallDeps): void {
   const call = boCalls(app, deps);
@@ -24,4 +25,6 @@ export function registerBoTradingCalls(app: FastifyInstance, deps: CallDeps): vo
   call('bo/setLiveOddTypes', async (p, ctx) => { await setLiveOddTypes(ctx, p); return done(ctx.lang); });
   call('bo/addIpRule', async (p, ctx) => ({ ...done(ctx.lang), id: await addIpRule(ctx, p) }));
   call('bo/removeIpRule', async (p, ctx) => { await removeIpRule(ctx, p.ruleId); return done(ctx.lang); });
+  // The players' side of the live odd types per sport: the worker keeps only these groups in its live store.
+  defineCall(app, deps, 'liveOddTypes', liveOddTypesPayload, async (_p, ctx) => ({ status: true, sports: await liveTypesBySport(ctx.db, ctx.now) }));
 }

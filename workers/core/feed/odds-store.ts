@@ -63,6 +63,11 @@ export interface OddsStore {
   heartbeats: boolean;
   /** Matches silenceSweep showed stopped; the next frame gives them their own bet status back. */
   silenced: Set<number>;
+  /**
+   * The odd types each sport shows live (the back office's live betting settings); a sport not in
+   * it shows every type. Groups of other types never enter the store, so no view shows them.
+   */
+  liveTypes?: ReadonlyMap<number, ReadonlySet<number>>;
 }
 
 /** What a frame or a sweep changed, for diff.ts. */
@@ -233,7 +238,7 @@ function putMatch(store: OddsStore, x: LiveMatch, seenAt: number, now: number, t
   };
   store.matches.set(m.id, m);
   for (const g of x.odds) {
-    putGroup(store, m, g, now);
+    if (!putGroup(store, m, g, now)) continue;
     fresh.add(g.oddsid);
   }
   // groups the new picture no longer has
@@ -242,7 +247,9 @@ function putMatch(store: OddsStore, x: LiveMatch, seenAt: number, now: number, t
   touched.all.add(m.id);
 }
 
-function putGroup(store: OddsStore, m: StoreMatch, g: OddsGroup, now: number): void {
+/** Stores a group; false (and nothing stored) for a type its sport does not show live. */
+function putGroup(store: OddsStore, m: StoreMatch, g: OddsGroup, now: number): boolean {
+  if (store.liveTypes?.get(m.sid)?.has(g.oddstype) === false) return false;
   const old = store.groups.get(g.oddsid);
   const closed = g.active === 0;
   const sg: StoreGroup = {
@@ -265,6 +272,7 @@ function putGroup(store: OddsStore, m: StoreMatch, g: OddsGroup, now: number): v
       key: selectionKey({ matchId: m.id, oddsType: sg.oddstype, outcomeId: o.outcomeid, special: sg.special }),
     });
   }
+  return true;
 }
 
 function dropOutcome(store: OddsStore, oid: number): void {

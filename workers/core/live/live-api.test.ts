@@ -324,3 +324,34 @@ describe('pre-match trading on the feed', () => {
     expect(changed()).toHaveLength(2);
   });
 });
+
+describe('live odd types per sport', () => {
+  it('groups of a type the sport does not show live never reach the store: their odds cannot be picked', async () => {
+    const t = virtualTimers();
+    const sockets: FakeSocket[] = [];
+    const fetchStub: typeof fetch = async (input) => {
+      const url = String(input);
+      const body = url.endsWith('/liveOddTypes') ? { status: true, sports: { 1: [18] } }
+        : url.endsWith('/liveMatches') ? { status: true, data: { matches: [], sports: [{ sportId: 1, sportName: 'Futbol', liveCount: 1 }], totalRows: 1 } } : { status: false, login: false };
+      return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    };
+    const api = createCoreApi({
+      fetch: fetchStub, db: new CoreDb(`livetypes-${Math.random()}`), clock: () => t.now(), uuid: () => 'u',
+      live: { socket: () => { const x = new FakeSocket(); sockets.push(x); return x; }, timers: t },
+    });
+    const events: CoreEvent[] = [];
+    api.subscribe((e) => events.push(e));
+    await api.init('tr');
+    api.setLivePage('livebets');
+    // the live odd types are asked when the feed is wanted; their answer comes before the snapshot
+    await new Promise((r) => setTimeout(r, 20));
+    const ws = sockets[0]!;
+    ws.onopen!();
+    ws.deliver(snap(1, t.now(), [match(1)]));
+    const entries = () => ((events.filter((e) => e.type === 'slip-changed').at(-1)?.payload as SlipView | undefined)?.entries ?? []).length;
+    await api.toggleLiveOdd(1, 100 + 1, oddId(1, 1, 0));
+    expect(entries()).toBe(0);
+    await api.toggleLiveOdd(1, 100 + 18, oddId(1, 18, 0));
+    await vi.waitFor(() => expect(entries()).toBe(1));
+  });
+});

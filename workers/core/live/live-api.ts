@@ -81,6 +81,8 @@ const LIST_VIEW_KEY = 'liveListView';
 /** Most patch entries in one 'match-patch' delivery (see createPatchBatcher). */
 export const PATCH_MAX_COST = 60;
 const ALL_SUB = JSON.stringify({ op: 'sub' });
+/** How often the live odd types per sport are asked again while the feed is open (ms). */
+const LIVE_TYPES_MS = 60_000;
 
 export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
   const { timers } = deps;
@@ -130,6 +132,9 @@ export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
   // the pre-match MatchDetail on screen: told when trading changes its markets, so it asks again
   let preMatchView: number | null = null;
   let preMatchRev = 0;
+  // the odd types each sport shows live (back office), asked at most once a minute while the feed is wanted
+  let liveTypesAt = -Infinity;
+  let liveTypesKey = '{}';
   let slipCount = 0;
   let subKey = '';
 
@@ -161,8 +166,25 @@ export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
     if (socket.send(encodeFeedRequest(sub))) subKey = key;
   };
 
+  const loadLiveTypes = () => {
+    const now = ctx.clock();
+    if (now - liveTypesAt < LIVE_TYPES_MS) return;
+    liveTypesAt = now;
+    void ctx.call<{ sports?: Record<string, number[]> }>('liveOddTypes', {}).then((r) => {
+      if (!r?.status) return;
+      const key = JSON.stringify(r.sports ?? {});
+      if (key === liveTypesKey) return;
+      liveTypesKey = key;
+      store.liveTypes = new Map(Object.entries(r.sports ?? {}).map(([sid, types]) => [Number(sid), new Set(types)]));
+      // groups held under the old list: a fresh snapshot rebuilds every match with the new one
+      if (socket.state === 'open') socket.send(encodeFeedRequest({ op: 'resync' }));
+    }, () => undefined);
+  };
+
   const updateWanted = () => {
-    socket.want(!!deps.socket && ((page !== null && FEED_PAGES.has(page)) || slipCount > 0));
+    const want = !!deps.socket && ((page !== null && FEED_PAGES.has(page)) || slipCount > 0);
+    if (want) loadLiveTypes();
+    socket.want(want);
     if (socket.state === 'open') resubscribe();
   };
 
