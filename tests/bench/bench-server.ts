@@ -1,3 +1,16 @@
+import { readFileSync } from 'node:fs';
+
+/** CPU seconds (user + system) a process has used, from /proc (Linux); 0 when unreadable. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * The server role of the HTTP benchmarks (create-coupon, casino-wallet): the app on the given
  * database with the clock at the seed time, printing one line `PORT n` for the parent to read.

@@ -28,22 +28,10 @@ import net from 'node:net';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
-import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { serveBenchApp } from './bench-server.ts';
+import { cpuSeconds, serveBenchApp } from './bench-server.ts';
 
 const SELF = fileURLToPath(import.meta.url);
-
-/** CPU seconds (user + system) a process has used, from /proc (Linux); 0 when unreadable. */
-function cpuSeconds(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
 
 if (process.argv[2] === '--serve') await serveBenchApp(process.argv[3]!);
 else await main();
