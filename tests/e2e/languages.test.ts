@@ -12,6 +12,9 @@ import type { Page } from 'playwright-core';
 import { useAppUnderTest, STATIC } from './app-under-test.ts';
 import { SlipHome, BetSlip } from './pages/betslip-pages.ts';
 import { CouponListPage } from './pages/coupons-pages.ts';
+import { BackOffice, desk } from './pages/backoffice-pages.ts';
+import { DEMO_TOTP } from '../../server/demo/backoffice-seed.ts';
+import { otpNow } from '../../server/backoffice/session.ts';
 
 const SHOTS = process.env.LANG_SHOTS ?? '/tmp/shots/lang';
 mkdirSync(SHOTS, { recursive: true });
@@ -83,10 +86,42 @@ describe('languages in Chromium', () => {
     await context.close();
   }, 60_000);
 
+  it('offers the languages the back office ticks (general settings), in their own names', async () => {
+    const ctx = await desk(app.browser, app.server.url);
+    const page = await ctx.newPage();
+    const bo = new BackOffice(page);
+    await bo.loginWithCode('admin', 'admin1234', () => otpNow(DEMO_TOTP.admin, Date.now()));
+    await bo.open('settings-general');
+    const boxes = page.getByTestId('bo-languages');
+    await boxes.scrollIntoViewIfNeeded();
+    expect(await boxes.getByRole('checkbox').count()).toBe(17);
+    for (const code of ['aa', 'cw', 'kr']) await boxes.locator(`input[name="languages.${code}"]`).uncheck();
+    await page.screenshot({ path: join(SHOTS, 'bo-settings-languages-1280.png') });
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/bo/saveSiteSettings'));
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    expect(await (await saved).json()).toMatchObject({ status: true, changed: ['languages'] });
+
+    const phone = await app.newPhonePage();
+    await phone.page.goto('/tr/languages');
+    const list = phone.page.getByTestId('languages');
+    await expect.poll(() => list.getByRole('button').count(), { timeout: 15_000 }).toBe(14);
+    expect(await list.getByRole('button', { name: /Papiamentu/ }).count()).toBe(0);
+    expect(await list.textContent()).toContain('Türkçe');
+    await phone.page.screenshot({ path: join(SHOTS, 'tr-languages-offered.png') });
+    await phone.context.close();
+
+    for (const code of ['aa', 'cw', 'kr']) await boxes.locator(`input[name="languages.${code}"]`).check();
+    const again = page.waitForResponse((r) => r.url().endsWith('/api/bo/saveSiteSettings'));
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    expect(await (await again).json()).toMatchObject({ status: true });
+    await ctx.close();
+  }, 90_000);
+
   it('reads Kurdish Sorani (iq) right to left and Kurmanji (kr) left to right', async () => {
     const { context, page } = await app.newPhonePage();
     await new SlipHome(page).open('iq');
     expect(await dirOf(page)).toEqual(['rtl', 'ckb']);
+    await page.screenshot({ path: join(SHOTS, 'iq-home.png') });
     await new SlipHome(page).open('kr');
     expect(await dirOf(page)).toEqual(['ltr', 'kmr']);
     await new SlipHome(page).open('cw');
@@ -107,7 +142,7 @@ describe('languages in Chromium', () => {
     await home.pick(home.openOdds(row!).first());
     // An odd's price is an isolated left-to-right run inside the right-to-left row.
     const price = home.openOdds(row!).first().locator('.price');
-    expect(await price.evaluate((e) => getComputedStyle(e).direction)).toBe('ltr');
+    expect(await price.evaluate((e) => (globalThis as unknown as { getComputedStyle(el: unknown): { direction: string } }).getComputedStyle(e).direction)).toBe('ltr');
     await page.screenshot({ path: join(SHOTS, 'fa-home.png') });
 
     const slip = new BetSlip(page);
