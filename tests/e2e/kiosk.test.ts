@@ -188,6 +188,14 @@ describe('kiosk mode at 1080x1920', () => {
     await page.getByTestId('kiosk-code-ok').click();
     await page.getByTestId('kiosk-booking-loaded').waitFor();
     await shot(page, 'booking');
+    // The kiosk's own day-close (Z) report prints from its home.
+    await page.getByTestId('kiosk-back').click();
+    const ownZ = ctx.waitForEvent('page');
+    await page.getByTestId('kiosk-z').click();
+    const kioskZ = await ownZ;
+    await kioskZ.getByTestId('z-over-short').waitFor();
+    expect(await kioskZ.getByTestId('z-sold').innerText()).toMatch(/Satılan fiş\s+[1-9]\d* · /);
+    await kioskZ.close();
     // The shop report of the day shows the kiosk's cash in (its reconciliation is tested on the server).
     await boPage.reload();
     await boPage.getByTestId('bo-pairing').first().waitFor();
