@@ -10,6 +10,7 @@ import { CallError } from '../http/call.ts';
 import { likePattern } from '../db/queries/matches.ts';
 import type { CatalogueRow } from '../../domain/catalogue/calls.ts';
 import type { Names } from '../../domain/catalogue/markets.ts';
+import { bumpCatalogueRev, forgetMarketSettings } from './markets.ts';
 
 export type CatalogueKind = 'sport' | 'country' | 'league' | 'team';
 
@@ -117,9 +118,11 @@ export async function saveCatalogue(ctx: BoContext, kind: CatalogueKind, s: Save
       id = (await q.query<{ id: number }>(`insert into ${table} (${keys.join(', ')}) values (${keys.map((_, i) => `$${i + 1}`).join(', ')}) returning id`, keys.map((k) => cols[k])))[0]!.id;
     }
     const after = await rowOf(q, kind, id);
+    // A status change of a league or country changes what is listed: every process reloads the passive ones.
+    if ((kind === 'league' || kind === 'country') && before?.status !== after?.status) await bumpCatalogueRev(q);
     await ctx.audit(q, { action: `catalogue.${before ? 'edit' : 'create'}`, objectType: table, objectId: id, before: auditView(before), after: auditView(after) });
     return id;
-  });
+  }).finally(forgetMarketSettings);
 }
 
 /**

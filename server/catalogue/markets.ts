@@ -20,6 +20,8 @@ let rev = -1;
 let checkedAt = 0;
 /** Live sorting rank by the feed id of a league (live matches carry the feed's league id). */
 let liveRankByFeed = new Map<number, number>();
+/** Passive leagues and countries (back office): their matches are not listed. Few or none, so kept here. */
+let passive: { leagues: number[]; countries: number[] } = { leagues: [], countries: [] };
 
 function apply(next: MarketSettings, nextRev: number, feedIds: ReadonlyMap<number, number>): void {
   settings = next;
@@ -38,6 +40,9 @@ async function load(q: Queryable): Promise<void> {
   const feeds = next.liveLeagueOrder.length
     ? await q.query<{ id: number; feed_id: number }>('select id, feed_id from tournaments where id = any($1::int[]) and feed_id is not null', [next.liveLeagueOrder])
     : [];
+  const [p] = await q.query<{ leagues: number[] | null; countries: number[] | null }>(
+    `select (select array_agg(id) from tournaments where status = 0) as leagues, (select array_agg(id) from categories where status = 0) as countries`);
+  passive = { leagues: p?.leagues ?? [], countries: p?.countries ?? [] };
   apply(next, stored, new Map(feeds.map((f) => [f.id, f.feed_id])));
 }
 
@@ -45,6 +50,14 @@ async function load(q: Queryable): Promise<void> {
 export async function marketSettings(q: Queryable): Promise<MarketSettings> {
   if (rev < 0 || Date.now() - checkedAt >= CHECK_MS) await load(q);
   return settings;
+}
+
+/** The passive leagues and countries as last loaded (marketSettings keeps them fresh). */
+export const passiveCatalogue = (): { leagues: readonly number[]; countries: readonly number[] } => passive;
+
+/** Tells every process to reload (a league's or country's status changed): in the change's transaction. */
+export async function bumpCatalogueRev(q: Queryable): Promise<void> {
+  await q.query('update catalogue_rev set rev = rev + 1 where id = 1');
 }
 
 /** The settings as last loaded (for code that cannot wait; marketSettings keeps them fresh). */

@@ -142,6 +142,25 @@ describe.each(DRIVERS)('back-office catalogue on %s', (driver) => {
     expect((await h.db.query('select 1 from tournaments where id = $1', [dupLeague.id])).length).toBe(0);
   });
 
+  it('a passive league or country lists none of its matches, at once; active again, they are back', async () => {
+    const [m] = await h.db.query<{ tournament_id: number; category_id: number; sport_id: number }>(
+      "select tournament_id, category_id, sport_id from matches where sport_id = 1 and status = 'not_started' and match_date > $1 order by match_date limit 1", [new Date(h.clock.now + 3_600_000)]);
+    const listed = async (payload: object) => (json(await h.call('matches', { ...payload, limit: 5 })).data as { totalRows: number }).totalRows;
+    const [league] = await h.db.query<{ title: string; category_id: number }>('select title, category_id from tournaments where id = $1', [m!.tournament_id]);
+    expect(await listed({ tournamentId: m!.tournament_id })).toBeGreaterThan(0);
+    await ok('bo/catalogueSaveLeague', { id: m!.tournament_id, sportId: 1, categoryId: league!.category_id, name: league!.title, status: 0 });
+    expect(await listed({ tournamentId: m!.tournament_id })).toBe(0);
+    const leagues = json(await h.call('tournament', { sportId: 1, categoryId: m!.category_id }));
+    expect((leagues.results as { id: number }[]).some((t) => t.id === m!.tournament_id)).toBe(false);
+    await ok('bo/catalogueSaveLeague', { id: m!.tournament_id, sportId: 1, categoryId: league!.category_id, name: league!.title, status: 1 });
+    expect(await listed({ tournamentId: m!.tournament_id })).toBeGreaterThan(0);
+    const [country] = await h.db.query<{ title: string; flag: string; list_order: number }>('select title, flag, list_order from categories where id = $1', [m!.category_id]);
+    await ok('bo/catalogueSaveCountry', { id: m!.category_id, sportId: 1, name: country!.title, flag: country!.flag, listOrder: country!.list_order, status: 0 });
+    expect(await listed({ categoryId: m!.category_id })).toBe(0);
+    await ok('bo/catalogueSaveCountry', { id: m!.category_id, sportId: 1, name: country!.title, flag: country!.flag, listOrder: country!.list_order, status: 1 });
+    expect(await listed({ categoryId: m!.category_id })).toBeGreaterThan(0);
+  });
+
   it('answers players in their language, English as the fallback', async () => {
     const [m] = await h.db.query<{ id: number; home_id: number; tournament_id: number }>(
       "select id, home_id, tournament_id from matches where sport_id = 1 and status = 'not_started' and match_date > $1 order by match_date limit 1", [new Date(h.clock.now + 3_600_000)]);

@@ -1,7 +1,7 @@
 import type { Queryable } from '../client.ts';
 import type { Category, MatchListItem, OddsGroup, Sport, Tournament } from '../../../domain/protocol/entities.ts';
 import { MARKETS, marketOf, outcomeName } from '../../../domain/market/catalogue.ts';
-import { lineHidden, listTypes, marketSettings, oddTypeName, outcomeNameIn } from '../../catalogue/markets.ts';
+import { lineHidden, listTypes, marketSettings, oddTypeName, outcomeNameIn, passiveCatalogue } from '../../catalogue/markets.ts';
 
 /** A not-started match more than 5 minutes past its start is no longer listed (section 4). */
 export const LIST_GRACE_MS = 5 * 60_000;
@@ -48,9 +48,13 @@ function params() {
 function listedWhere(w: Window, now: number, p: (v: unknown) => string): string[] {
   const from = Math.max(now - LIST_GRACE_MS, w.start ?? 0);
   const to = w.end ?? Math.max(now, w.start ?? 0) + MATCHES_IN_DAYS * 86_400_000;
-  // A passive country or league (back office) lists none of its matches; few rows are ever passive.
-  return [`m.status = 'not_started'`, 'm.active = 1', 's.status = 1', `m.match_date > ${p(new Date(from))}`, `m.match_date < ${p(new Date(to))}`,
-    'm.tournament_id not in (select id from tournaments where status = 0)', 'm.category_id not in (select id from categories where status = 0)'];
+  const where = [`m.status = 'not_started'`, 'm.active = 1', 's.status = 1', `m.match_date > ${p(new Date(from))}`, `m.match_date < ${p(new Date(to))}`];
+  // A passive country or league (back office) lists none of its matches: few or none are, so the
+  // condition is added only when one is (it tripled the cost of a count).
+  const { leagues, countries } = passiveCatalogue();
+  if (leagues.length) where.push(`m.tournament_id <> all(${p(leagues)}::int[])`);
+  if (countries.length) where.push(`m.category_id <> all(${p(countries)}::int[])`);
+  return where;
 }
 
 /** ILIKE pattern of a keyword, its wildcards taken literally. */
@@ -251,6 +255,7 @@ function toListItem(r: MatchRow, lang: string | undefined): MatchListItem {
 
 /** Shown sports (status 1) with the count of their listed matches in the window, in list order. */
 export async function listSports(q: Queryable, w: Window, now: number, lang = ''): Promise<Sport[]> {
+  await marketSettings(q);
   const { list, p } = params();
   const where = listedWhere(w, now, p).join(' and ');
   return q.query<Sport>(
@@ -269,6 +274,7 @@ export async function listSports(q: Queryable, w: Window, now: number, lang = ''
  * the database's collation.
  */
 export async function listCategories(q: Queryable, sportId: number, w: Window, now: number, lang = 'tr'): Promise<Category[]> {
+  await marketSettings(q);
   const { list, p } = params();
   const where = [...listedWhere(w, now, p), `m.sport_id = ${p(sportId)}`].join(' and ');
   const rows = await q.query<Category>(
@@ -284,6 +290,7 @@ export async function listCategories(q: Queryable, sportId: number, w: Window, n
 
 /** Leagues of a country that have listed matches in the window, with counts, in league order. */
 export async function listTournaments(q: Queryable, f: { sportId?: number | undefined; categoryId: number }, w: Window, now: number, lang = ''): Promise<Tournament[]> {
+  await marketSettings(q);
   const { list, p } = params();
   const where = [...listedWhere(w, now, p), `m.category_id = ${p(f.categoryId)}`];
   if (f.sportId) where.push(`m.sport_id = ${p(f.sportId)}`);

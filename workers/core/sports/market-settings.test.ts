@@ -4,6 +4,7 @@ import { marketFilters, setMarketFilters } from '../../../domain/market/filters.
 import { applyMarketSettings, hidesQuarterLines, liveLeagueRank, MARKET_SETTINGS_TTL_MS, refreshMarketSettings } from './market-settings.ts';
 import { matchDetailData } from './match-detail.ts';
 import type { CallFn } from '../request.ts';
+import type { MatchListItem, OddsGroup } from '../../../domain/protocol/entities.ts';
 
 const reply = (over: Partial<{ quarterHidden: number[]; liveLeagueFeedIds: number[] }> = {}) => ({
   status: true as const, rev: 1, liveLeagueOrder: [],
@@ -29,10 +30,10 @@ describe('market settings in the worker', () => {
 
   it('MatchDetail hides the quarter lines of the chosen types only', () => {
     applyMarketSettings(reply({ quarterHidden: [18] }));
-    const group = (id: number, type: number, special: string) => ({ oddsid: id, oddstype: type, typeName: '', nicename: '', special, active: 1, iss: 0, isv: 1,
+    const group = (id: number, type: number, special: string): OddsGroup => ({ oddsid: id, oddstype: type, typeName: '', nicename: '', special, active: 1, iss: 0, isv: 1,
       outcomes: [{ oddid: id * 10, outcomeid: 12, outcome: 'Over', odd: 1900, special, active: 1, iss: 0, isv: 1 }] });
-    const m = { id: 1, matchDate: '2026-06-01T12:00:00Z', homeTeam: 'A', awayTeam: 'B', homeTeamId: 1, awayTeamId: 2, oddCount: 3, categoryId: 1, categoryName: 'X', categoryFlag: 'gb',
-      sportId: 1, sportName: 'Football', tournamentId: 1, tournamentName: 'L', liveActive: 0 as const, minTip: 1, iss: 0, isv: 1, matchstatus: 'not_started' as const, betstatus: 'started' as const, shortCode: '1',
+    const m: MatchListItem = { id: 1, matchDate: '2026-06-01T12:00:00Z', homeTeam: 'A', awayTeam: 'B', homeTeamId: 1, awayTeamId: 2, oddCount: 3, categoryId: 1, categoryName: 'X', categoryFlag: 'gb',
+      sportId: 1, sportName: 'Football', tournamentId: 1, tournamentName: 'L', liveActive: 0, minTip: 1, iss: 0, isv: 1, matchstatus: 'not_started', betstatus: 'started', shortCode: '1',
       odds: [group(1, 18, '2.25'), group(2, 18, '2.5'), group(3, 16, '-0.75')] };
     const d = matchDetailData(m);
     expect(d.groups.find((g) => g.key === '18')!.lines.map((l) => l.info)).toEqual(['2.5']);
