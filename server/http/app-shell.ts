@@ -16,6 +16,7 @@ import { bannerGroups } from '../content/banners.ts';
 import { bannerImageUrl, HOME_TOP_BANNER_STATE } from '../../domain/content/banner.ts';
 import { SITE_SETTINGS } from './routes/settings.ts';
 import { contentRev } from '../content/revision.ts';
+import { isLang, LANGUAGE_INFO } from '../../domain/languages.ts';
 
 const MARKER = '<!--lcp-banner-->';
 const HEAD_END = '</head>';
@@ -97,6 +98,17 @@ export function entryPreloads(manifest: Manifest, readAsset: (file: string) => s
     + (worker ? `<link rel="preload" as="fetch" crossorigin href="/${worker}">` : '');
 }
 
+/**
+ * The page's language and direction from the start (issue 18): fa and iq paint right to left from
+ * the first frame (the boot shell too), not only once the script has run.
+ */
+function withLang(text: string, url: string): string {
+  const code = /^\/([a-z]{2})(\/|$)/.exec(url)?.[1];
+  if (!isLang(code)) return text;
+  const info = LANGUAGE_INFO[code];
+  return text.replace(/<html lang="[a-z-]*">/, `<html lang="${info.tag}" dir="${info.dir}">`);
+}
+
 /** The shell of `url`, read from `root`/index.html (again when the file changes). */
 export function appShell(db: Db, root: string, clock: () => number): (url: string, saveData: boolean) => Promise<string> {
   const file = join(root, 'index.html');
@@ -148,7 +160,7 @@ export function appShell(db: Db, root: string, clock: () => number): (url: strin
   return async (url, saveData) => {
     const plain = read();
     const links = routePreloads(url, plain);
-    const text = links ? plain.replace(HEAD_END, `${links}${HEAD_END}`) : plain;
+    const text = withLang(links ? plain.replace(HEAD_END, `${links}${HEAD_END}`) : plain, url);
     const lang = homeLang(url);
     if (!lang || saveData || !text.includes(MARKER)) return text;
     return text.replace(MARKER, await firstBanner(lang));

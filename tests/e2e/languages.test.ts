@@ -119,6 +119,9 @@ describe('languages in Chromium', () => {
 
   it('reads Kurdish Sorani (iq) right to left and Kurmanji (kr) left to right', async () => {
     const { context, page } = await app.newPhonePage();
+    // The served HTML carries the language and direction, so the first frame is already mirrored.
+    expect(await (await page.request.get('/iq/')).text()).toContain('<html lang="ckb" dir="rtl">');
+    expect(await (await page.request.get('/kr/')).text()).toContain('<html lang="kmr" dir="ltr">');
     await new SlipHome(page).open('iq');
     expect(await dirOf(page)).toEqual(['rtl', 'ckb']);
     await page.screenshot({ path: join(SHOTS, 'iq-home.png') });
