@@ -75,6 +75,20 @@ function plan(name: string, t: Targets): { payload: Record<string, unknown>; kin
     case 'bo/setLiveOddTypes': return { payload: { sportId: 9_999_999, oddsTypes: [] }, kind: 'none' };
     case 'bo/addIpRule': return { payload: { cidr: '192.0.2.0/24', action: 'deny' }, kind: 'none' };
     case 'bo/removeIpRule': return { payload: { ruleId: 2_000_000_000 }, kind: 'none' };
+    // Content (issue 13): the operator team's; edits of missing rows and empty segments are refused after the guard.
+    case 'bo/banners': case 'bo/pages': case 'bo/popups': case 'bo/notifications': case 'bo/bonuses': case 'bo/paymentMethods': return { payload: {}, kind: 'none' };
+    case 'bo/uploadImage': return { payload: { kind: 'logo', data: 'AAAA' }, kind: 'none' };
+    case 'bo/saveBanner': return { payload: { id: 2_000_000_000, name: 'x', url: '/media/x', displayState: 19 }, kind: 'none' };
+    case 'bo/orderBanners': return { payload: { displayState: 99, ids: [2_000_000_000] }, kind: 'none' };
+    case 'bo/deleteBanner': case 'bo/deletePopup': case 'bo/deleteNotification': case 'bo/deletePayBank': return { payload: { id: 2_000_000_000 }, kind: 'none' };
+    case 'bo/savePage': return { payload: { pageId: 999, language: 'en', title: 'Matrix', content: '<p>x</p>' }, kind: 'none' };
+    case 'bo/deletePage': return { payload: { pageId: 998, language: 'en' }, kind: 'none' };
+    case 'bo/savePopup': return { payload: { id: 2_000_000_000, type: 0, type2: 0, title: 'x', content: 'x' }, kind: 'none' };
+    case 'bo/sendNotification': return { payload: { title: 'x', content: 'x', target: { kind: 'dealer', dealerId: 2_000_000_000 } }, kind: 'none' };
+    case 'bo/saveBonus': return { payload: { id: 2_000_000_000, title: 'x', content: 'x' }, kind: 'none' };
+    case 'bo/savePayCategory': return { payload: { id: 2_000_000_000, catName: 'x', transferType: 0 }, kind: 'none' };
+    case 'bo/savePayType': return { payload: { catId: 2_000_000_000, payType: 'FORM', payTag: 'x', minAmount: 1, maxAmount: 2, fields: [{ name: 'amount', title: 'T', type: 'amount' }] }, kind: 'none' };
+    case 'bo/savePayBank': return { payload: { payId: 2_000_000_000, name: 'x', swiftcode: 'ABCDTR2A' }, kind: 'none' };
     default: throw new Error(`no plan for ${name}`);
   }
 }
