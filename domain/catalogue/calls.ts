@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { common } from '../protocol/calls.ts';
 import type { Done, Page } from '../backoffice/calls.ts';
 import type { Permission } from '../backoffice/permissions.ts';
-import { liveLeagueOrderSchema, filtersSchema, namesSchema, oddTypeSchema, type MarketSettings, type Names } from './markets.ts';
+import type { MarketSettings, Names } from './markets.ts';
+import { filtersSchema, liveLeagueOrderSchema, namesSchema, oddTypeSchema } from './schemas.ts';
 
 const id = z.number().int().positive();
 const status = z.union([z.literal(0), z.literal(1)]);

@@ -4,18 +4,15 @@
  * cards), the market filter tabs per sport, which types a list row and the live list carry, the
  * quarter lines hidden per type and the football league order of live sorting. Stored as data;
  * the defaults are today's constants, so an untouched catalogue behaves exactly as before.
+ * No zod here: the worker imports this file (the schemas are in schemas.ts).
  */
-import { z } from 'zod';
 import { MARKETS } from '../market/catalogue.ts';
-import type { MarketFilterDef, MarketFilterId } from '../market/filters.ts';
+import type { MarketFilterDef } from '../market/filters.ts';
 import { marketFilters } from '../market/filters.ts';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
 
 /** The 17 language codes of a name (English is the fallback of every other). */
 export const NAME_LANGS = LANGUAGES;
-const langCode = z.enum(LANGUAGES as unknown as [string, ...string[]]);
-/** Names of one thing per language; an empty or missing language falls back to English. */
-export const namesSchema = z.partialRecord(langCode, z.string().trim().max(80));
 export type Names = Partial<Record<string, string>>;
 
 /** The name of a thing in a language: that language's, else the English one, else the fallback. */
@@ -52,22 +49,6 @@ export interface MarketSettings {
   liveLeagueOrder: number[];
 }
 
-const FILTER_IDS = ['all', 'main', 'handicap', 'total', 'half', 'goals', 'corners', 'cards'] as const satisfies readonly MarketFilterId[];
-const typeId = z.number().int().min(1).max(100_000);
-export const oddTypeSchema = z.object({
-  oddsType: typeId,
-  names: namesSchema,
-  outcomes: z.record(z.string().regex(/^\d{1,6}$/), namesSchema).refine((o) => Object.keys(o).length <= 50),
-  group: z.enum(ODDS_GROUPS),
-  inList: z.boolean(),
-  inLive: z.boolean(),
-  hideQuarter: z.boolean(),
-  order: z.number().int().min(0).max(100_000),
-});
-export const filtersSchema = z.array(z.object({ id: z.enum(FILTER_IDS), types: z.array(typeId).max(200) })).min(1).max(FILTER_IDS.length)
-  .refine((f) => f[0]!.id === 'all' && new Set(f.map((x) => x.id)).size === f.length, { message: "'all' first, each tab once" });
-export const liveLeagueOrderSchema = z.array(z.number().int().positive()).max(500).refine((l) => new Set(l).size === l.length, { message: 'a league twice' });
-
 /** Today's groups of section 9 (the main market ids, the half lines with their full-time family). */
 const GROUP_OF: Record<number, OddsGroupId> = {
   1: 'main', 186: 'main', 10: 'main', 29: 'main', 14: 'handicap', 16: 'handicap', 65: 'handicap', 87: 'handicap',
@@ -95,24 +76,6 @@ export const DEFAULT_MARKET_SETTINGS: MarketSettings = {
   filters: { 1: marketFilters(1).map((f) => ({ id: f.id, types: [...f.types] })), 0: marketFilters(0).map((f) => ({ id: f.id, types: [...f.types] })) },
   liveLeagueOrder: [],
 };
-
-/** The stored keys of catalogue_config and the schema of each one's value. */
-export const MARKET_SETTING_KEYS = {
-  types: z.array(oddTypeSchema).max(500),
-  filters: z.record(z.string().regex(/^\d{1,4}$/), filtersSchema),
-  liveLeagueOrder: liveLeagueOrderSchema,
-} as const;
-
-/** The stored values over the defaults (a key never saved keeps its default; a value that no longer parses too). */
-export function mergeMarketSettings(stored: Record<string, unknown>): MarketSettings {
-  const out: MarketSettings = { ...DEFAULT_MARKET_SETTINGS };
-  for (const k of Object.keys(MARKET_SETTING_KEYS) as (keyof MarketSettings)[]) {
-    if (!(k in stored)) continue;
-    const r = MARKET_SETTING_KEYS[k].safeParse(stored[k]);
-    if (r.success) (out as unknown as Record<string, unknown>)[k] = r.data;
-  }
-  return out;
-}
 
 /** True for a quarter line such as '2.25', '-0.75'. */
 export function isQuarterLine(special: string): boolean {

@@ -8,8 +8,9 @@ import type { Queryable } from '../db/client.ts';
 import type { BoContext } from '../backoffice/guard.ts';
 import { canonical } from '../backoffice/audit.ts';
 import {
-  DEFAULT_MARKET_SETTINGS, isQuarterLine, mergeMarketSettings, nameIn, type MarketSettings, type OddTypeSettings,
+  DEFAULT_MARKET_SETTINGS, isQuarterLine, nameIn, type MarketSettings, type OddTypeSettings,
 } from '../../domain/catalogue/markets.ts';
+import { mergeMarketSettings } from '../../domain/catalogue/schemas.ts';
 
 /** How old the known revision may get before a read checks the stored one. */
 const CHECK_MS = 1000;
