@@ -89,6 +89,13 @@ function plan(name: string, t: Targets): { payload: Record<string, unknown>; kin
     case 'bo/savePayCategory': return { payload: { id: 2_000_000_000, catName: 'x', transferType: 0 }, kind: 'none' };
     case 'bo/savePayType': return { payload: { catId: 2_000_000_000, payType: 'FORM', payTag: 'x', minAmount: 1, maxAmount: 2, fields: [{ name: 'amount', title: 'T', type: 'amount' }] }, kind: 'none' };
     case 'bo/savePayBank': return { payload: { payId: 2_000_000_000, name: 'x', swiftcode: 'ABCDTR2A' }, kind: 'none' };
+    // Casino games management (issue 14): the operator team's; changes of missing rows are refused after the guard.
+    case 'bo/casinoProviders': case 'bo/casinoLimits': return { payload: {}, kind: 'none' };
+    case 'bo/casinoGames': return { payload: { product: 5 }, kind: 'none' };
+    case 'bo/setCasinoProvider': return { payload: { providerId: 2_000_000_000, status: 1 }, kind: 'none' };
+    case 'bo/setCasinoGame': return { payload: { gameId: 2_000_000_000, status: 1 }, kind: 'none' };
+    case 'bo/saveCasinoCategory': return { payload: { id: 2_000_000_000, product: 5, title: 'Matrix' }, kind: 'none' };
+    case 'bo/setCasinoLimit': return { payload: { dealerId: 2_000_000_000, casinoLimit: 0 }, kind: 'none' };
     default: throw new Error(`no plan for ${name}`);
   }
 }
