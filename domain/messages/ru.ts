@@ -135,4 +135,7 @@ export const ru: Partial<MessageTexts> = {
   reprintLastOnly: 'Повторно можно напечатать только последний билет',
   pairingNotFound: 'Код сопряжения неверен или истёк',
   terminalPaired: 'Терминал сопряжён',
+  liveIpDenied: 'Ставки live недоступны с вашего адреса подключения',
+  imageTooLarge: 'Изображение слишком большое (не более {max})',
+  imageInvalid: 'Файл не является изображением JPEG, PNG, WebP, GIF или AVIF',
 };
