@@ -13,7 +13,6 @@ import { BO_TRADING_CALLS } from '../trading/calls.ts';
 import { BO_CATALOGUE_ENTITY_CALLS } from '../catalogue/calls.ts';
 import { BO_CONTENT_CALLS } from '../content/bo-calls.ts';
 import { BO_CASINO_CALLS } from '../casino/calls.ts';
-import { BO_TRADING_CALLS } from '../trading/calls.ts';
 
 const int = z.number().int();
 const id = int.positive();
@@ -277,8 +276,6 @@ export const BO_CALLS = {
   ...BO_CONTENT_CALLS,
   // Casino games management and dealers' casino limits (issue 14).
   ...BO_CASINO_CALLS,
-  // Trading and live betting settings (issue 13): fixtures, markets, prices, IP permissions.
-  ...BO_TRADING_CALLS,
 } as const satisfies Record<string, { payload: z.ZodType; permission: Permission | null }>;
 export type BoCallName = keyof typeof BO_CALLS;
 /** The existing transfer-request and affiliate calls (payloads in domain/protocol/calls.ts) and their permissions. */

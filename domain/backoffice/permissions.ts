@@ -77,9 +77,6 @@ export const PERMISSIONS = {
   // Operator team: hand-made fixtures, prices, suspensions, stake limits; live betting settings (issue 13).
   manageTrading: 'manageTrading',
   manageLiveBetting: 'manageLiveBetting',
-  // Operator team: hand-made fixtures, prices, suspensions, stake limits; live betting settings (issue 13).
-  manageTrading: 'manageTrading',
-  manageLiveBetting: 'manageLiveBetting',
   // Operator team: sports, countries, leagues, teams and markets (issue 13).
   manageCatalogue: 'manageCatalogue',
   // Operator team: banners, pages, pop-ups, notifications, bonuses, payment methods, images (issue 13).
@@ -166,8 +163,6 @@ export const BO_MENU: readonly BoArea[] = [
   { key: 'logs', path: 'logs', permission: 'viewAudit', group: 'logs' },
   { key: 'ipLogs', path: 'ip-logs', permission: 'viewIpLogs', group: 'logs' },
   { key: 'results', path: 'results', permission: 'enterResults', group: 'coupons' },
-  { key: 'trading', path: 'trading', permission: 'manageTrading', group: 'coupons' },
-  { key: 'liveSettings', path: 'live-settings', permission: 'manageLiveBetting', group: 'coupons' },
   { key: 'trading', path: 'trading', permission: 'manageTrading', group: 'coupons' },
   { key: 'liveSettings', path: 'live-settings', permission: 'manageLiveBetting', group: 'coupons' },
   { key: 'catalogue', path: 'catalogue', permission: 'manageCatalogue', group: 'site' },

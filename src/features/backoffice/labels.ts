@@ -22,7 +22,6 @@ export const AREA_LABEL: Record<string, MessageDescriptor> = {
   contentBanners: msg`Banners`, contentPages: msg`Pages`, contentPopups: msg`Pop-ups`, contentNotifications: msg`Notifications`,
   contentBonuses: msg`Bonuses and promotions`, contentPayments: msg`Payment methods`,
   casino: msg`Casino games and limits`,
-  trading: msg`Fixtures and prices`, liveSettings: msg`Live betting settings`,
   results: msg`Results`, settingsGeneral: msg`General settings`, settingsSite: msg`Site settings`, settingsTheme: msg`Theme settings`, settingsEmail: msg`E-mail settings`, settingsRetail: msg`Shop and kiosk settings`,
 };
 
@@ -35,7 +34,6 @@ export const PERMISSION_LABEL: Record<Permission, MessageDescriptor> = {
   createDealer: msg`Create dealer`, setDealerLimits: msg`Set dealer limits`, blockTransfers: msg`Block transfers`, decideTransfers: msg`Decide deposits and withdrawals`,
   activateAffiliate: msg`Activate affiliates`, manageRoles: msg`Manage roles`, viewAudit: msg`Read the audit log`, viewIpLogs: msg`Read IP logs`,
   manageSettings: msg`Edit site settings`, enterResults: msg`Enter results`,
-  manageTrading: msg`Trade fixtures and prices`, manageLiveBetting: msg`Edit live betting settings`,
   manageTrading: msg`Trade fixtures and prices`, manageLiveBetting: msg`Edit live betting settings`, manageCatalogue: msg`Edit sports, leagues, teams and markets`, manageContent: msg`Edit content and payment methods`,
   manageCasino: msg`Manage casino games and limits`,
 };
