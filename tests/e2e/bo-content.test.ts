@@ -10,9 +10,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { SCREENSHOTS } from './browser.ts';
 import { collectErrors, useAppUnderTest } from './app-under-test.ts';
-import { BackOffice, desk } from './pages/backoffice-pages.ts';
-import { DEMO_TOTP } from '../../server/demo/backoffice-seed.ts';
-import { otpNow } from '../../server/backoffice/session.ts';
+import { adminDesk } from './pages/backoffice-pages.ts';
 
 /** A 1170 x 420 banner picture: bold stripes and a disc, easy to tell from the demo's. */
 const bannerPng = (): Promise<Buffer> => sharp(Buffer.from(
@@ -38,11 +36,7 @@ describe('back office: content', () => {
     const navigations: string[] = [];
     phone.page.on('framenavigated', (f) => { if (f === phone.page.mainFrame()) navigations.push(f.url()); });
 
-    const ctx = await desk(app.browser, app.server.url);
-    const page = await ctx.newPage();
-    const errors = collectErrors(page);
-    const bo = new BackOffice(page);
-    await bo.loginWithCode('admin', 'admin1234', () => otpNow(DEMO_TOTP.admin, Date.now()));
+    const { ctx, page, errors, bo } = await adminDesk(app.browser, app.server.url);
     for (const area of ['Bannerlar', 'Sayfalar', 'Açılır pencereler', 'Bildirimler', 'Bonuslar ve promosyonlar', 'Ödeme yöntemleri']) await bo.nav().getByRole('link', { name: area }).waitFor();
 
     // ---- the banner: a new image uploaded (resized by the server) and a new title

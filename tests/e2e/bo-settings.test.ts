@@ -10,9 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { SCREENSHOTS } from './browser.ts';
 import { collectErrors, useAppUnderTest } from './app-under-test.ts';
-import { BackOffice, desk } from './pages/backoffice-pages.ts';
-import { DEMO_TOTP } from '../../server/demo/backoffice-seed.ts';
-import { otpNow } from '../../server/backoffice/session.ts';
+import { adminDesk } from './pages/backoffice-pages.ts';
 
 describe('back office: site settings', () => {
   const app = useAppUnderTest('bo-settings', {}, { timeout: 180_000 });
@@ -26,11 +24,7 @@ describe('back office: site settings', () => {
     const navigations: string[] = [];
     phone.page.on('framenavigated', (f) => { if (f === phone.page.mainFrame()) navigations.push(f.url()); });
 
-    const ctx = await desk(app.browser, app.server.url);
-    const page = await ctx.newPage();
-    const errors = collectErrors(page);
-    const bo = new BackOffice(page);
-    await bo.loginWithCode('admin', 'admin1234', () => otpNow(DEMO_TOTP.admin, Date.now()));
+    const { ctx, page, errors, bo } = await adminDesk(app.browser, app.server.url);
     for (const area of ['Genel ayarlar', 'Site ayarları', 'Tema ayarları', 'E-posta ayarları']) await bo.nav().getByRole('link', { name: area }).waitFor();
 
     await bo.open('settings-general');

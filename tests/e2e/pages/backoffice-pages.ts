@@ -1,8 +1,24 @@
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
+import { collectErrors } from '../app-under-test.ts';
+import { DEMO_TOTP } from '../../../server/demo/backoffice-seed.ts';
+import { otpNow } from '../../../server/backoffice/session.ts';
 
 /** A back-office desk: a desktop (1280x800) or tablet (768x1024) context, dark, in Turkish. */
 export function desk(browser: Browser, baseURL: string, size: { width: number; height: number } = { width: 1280, height: 800 }): Promise<BrowserContext> {
   return browser.newContext({ baseURL, viewport: size, locale: 'tr-TR', timezoneId: 'Europe/Istanbul', colorScheme: 'dark', reducedMotion: 'reduce' });
+}
+
+/**
+ * The demo admin at a desk (1280x800), logged in with the authenticator code: the context, its
+ * page, the page's errors (server errors and uncaught exceptions) and the back-office model.
+ */
+export async function adminDesk(browser: Browser, baseURL: string): Promise<{ ctx: BrowserContext; page: Page; errors: string[]; bo: BackOffice }> {
+  const ctx = await desk(browser, baseURL);
+  const page = await ctx.newPage();
+  const errors = collectErrors(page);
+  const bo = new BackOffice(page);
+  await bo.loginWithCode('admin', 'admin1234', () => otpNow(DEMO_TOTP.admin, Date.now()));
+  return { ctx, page, errors, bo };
 }
 
 /** The back office (/tr/bo) as an operator uses it: login, menu, tables, dialogs. */
