@@ -206,6 +206,23 @@ describe.each(DRIVERS)('casino back office on %s', (driver) => {
     expect(Number(w!.balance)).toBe(80_000 + Math.floor(Number(drop!.must_drop) / 100));
   });
 
+  it("a player's stake limit applies inside the batch: bets sent at once never cross it together", async () => {
+    const p = await h.player('cstk', 100_000);
+    await h.db.query(`insert into protection_limits (user_id, kind, period, amount, set_at) values ($1, 'stake', 'day', 2500, $2)`, [p.id, new Date(h.clock.now - 86_400_000)]);
+    // two launch tokens of the same player, five bets of 1,000 at once on each
+    const tokens = await Promise.all([0, 1].map(async () => {
+      const open = (await h.call('openslot', { serviceId: await gameId(h, 'fruit-fiesta') }, { cookie: p.cookie })).json<OpenGameReply>();
+      return new URL(open.content.gameurl, 'http://x').searchParams.get('token')!;
+    }));
+    const replies = await Promise.all(Array.from({ length: 10 }, (_, i) => wallet(h, 'bet', {
+      token: tokens[i % 2], transaction_uuid: randomUUID(), round: `stk-${p.id}-${i}`, game_code: 'fruit-fiesta', currency: 'TRY', amount: 1_000,
+    })));
+    expect(replies.filter((r) => r.status === 'RS_OK')).toHaveLength(2);
+    expect(replies.filter((r) => r.status === 'RS_ERROR_LIMIT_REACHED')).toHaveLength(8);
+    const [w] = await h.db.query<{ balance: number }>('select balance from wallets where user_id = $1', [p.id]);
+    expect(Number(w!.balance)).toBe(98_000);
+  });
+
   it('many players at once: every bet and win answered and booked once (one transaction for several players)', async () => {
     const players = await Promise.all(Array.from({ length: 30 }, async () => {
       const p = await h.player('cmany', 10_000);
