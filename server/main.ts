@@ -8,6 +8,7 @@ import { seedBackOfficeDemo } from './demo/backoffice-seed.ts';
 import { scheduleAuditCheck } from './backoffice/audit.ts';
 import { buildApp } from './http/app.ts';
 import { reconcileOpenRounds } from './casino/reconcile.ts';
+import { writeOffExpired } from './retail/liability.ts';
 import { DEMO_SETTINGS, SITE_SETTINGS, startSettingsSync } from './settings/site-settings.ts';
 import { startSettlementLoop } from './settlement/ingest.ts';
 import { createFeedFromEnv } from './feed/service.ts';
@@ -58,6 +59,8 @@ const tradingFeed = startTradingFeed(db, feed.service, systemScheduler, (err) =>
 const stopSettlement = whileLeading(leadership, () => startSettlementLoop(db, Date.now));
 // Casino rounds a provider left open for a day are rolled back or closed, hourly, by the leader.
 whileLeading(leadership, () => systemScheduler.every(3_600_000, () => void reconcileOpenRounds(db, Date.now()).catch((err: unknown) => console.error('casino reconcile:', err))));
+// Expired unpaid shop tickets: their liability goes to the shop as unclaimed winnings, hourly, by the leader.
+whileLeading(leadership, () => systemScheduler.every(3_600_000, () => void writeOffExpired(db, Date.now()).catch((err: unknown) => console.error('ticket write-off:', err))));
 
 const app = await buildApp({
   db,

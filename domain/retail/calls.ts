@@ -101,14 +101,17 @@ export interface LoadBookingReply {
  * One terminal's row of bo/shopReport (money in minor units; overShort = ledger - expected).
  * voided: cancelled by the back office; cancelled: by the customer or a failed print. winsHeld:
  * wins moved from the till to the ticket liability (net of corrections); liabilityIn / liabilityPaid:
- * the liability journal's movements in the period; liability: what is owed to ticket holders at its end.
+ * the liability journal's movements in the period; unclaimed: expired tickets' wins written off to the
+ * shop in the period ("unclaimed (expired)"); shortfall: wins of tickets settled before migration 192
+ * that the till no longer held when migration 193 moved them (the shop owes them; at the period's end);
+ * liability: what is owed to ticket holders at its end.
  */
 export interface ShopReportRow {
   terminalId: number; terminalNo: string; userName: string; shopId: number | null; shopName: string;
   ticketsSold: number; stakes: number; voided: number; cancelled: number; refunds: number; wins: number;
   ticketsPaid: number; paidAmount: number; reprints: number; cashIn: number;
   vouchersIssued: number; vouchersIssuedAmount: number; cashOut: number; vouchersRedeemed: number; vouchersRedeemedAmount: number;
-  transfers: number; winsHeld: number; liabilityIn: number; liabilityPaid: number; liability: number;
+  transfers: number; winsHeld: number; liabilityIn: number; liabilityPaid: number; unclaimed: number; shortfall: number; liability: number;
   expected: number; ledger: number; overShort: number;
 }
 

@@ -11,6 +11,7 @@ import { formatOdds } from '../../domain/odds/display.ts';
 import bwipjs from 'bwip-js/node';
 import { renderSVG } from 'uqr';
 import { formatCode } from '../../domain/retail/codes.ts';
+import { lineIn } from '../retail/market-names.ts';
 
 const LABELS = {
   tr: { terminal: 'Terminal', coupon: 'Kupon No', date: 'Tarih', stake: 'Bahis', odds: 'Oran', maxPay: 'Maks. Kazanç', type: 'Tip', pick: 'Tahmin', banko: 'Banko', combis: 'Kombinasyon', ticket: 'Bilet Kodu', expires: 'Son Ödeme', duplicate: 'KOPYA', payout: 'Olası Kazanç', rg: 'Şans oyunları bağımlılık yapabilir. 18 yaş altına yasaktır. Yardım: 0 800 000 00 00' },
@@ -66,7 +67,7 @@ export interface RetailReceipt { code: string; expiresAt: string; duplicate: boo
  */
 export function receiptHtml(c: CouponItem, lines: CouponLine[], o: { lang: string; timeZone: string; currency: string; nonce: string; terminalNo?: string; ticket?: RetailReceipt }): string {
   const L = o.lang === 'tr' ? LABELS.tr : LABELS.en;
-  const rows = lines.map((l) => `
+  const rows = lines.map((line) => lineIn(line, o.lang)).map((l) => `
     <div class="tip">
       <div class="when">${esc(formatInZone(l.matchDate, o.lang, o.timeZone))}${l.isBank ? ` · ${L.banko}` : ''}</div>
       <div class="teams">${esc(l.home)} - ${esc(l.away)}</div>

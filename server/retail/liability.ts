@@ -7,11 +7,12 @@
  * ticket (a kiosk voucher or the shop counter) closes its liability with a 'pay' row under the
  * coupon's lock: the till is not touched, its whole balance is the kiosk customer's credit.
  */
-import type { Queryable } from '../db/client.ts';
+import type { Db, Queryable } from '../db/client.ts';
 import { postLedger } from '../wallet/ledger.ts';
+import { writeAudit } from '../backoffice/audit.ts';
 
 /** One row of a terminal's liability journal. */
-const journal = (q: Queryable, terminalId: number, couponId: number, amount: number, kind: 'hold' | 'release' | 'pay', now: number) => q.query(
+const journal = (q: Queryable, terminalId: number, couponId: number, amount: number, kind: 'hold' | 'release' | 'pay' | 'expire', now: number) => q.query(
   'insert into retail_liability (terminal_id, coupon_id, amount, kind, created_at) values ($1, $2, $3, $4, $5)',
   [terminalId, couponId, amount, kind, new Date(now)]);
 
@@ -63,4 +64,43 @@ export async function payLiability(q: Queryable, couponId: number, now: number):
   if (!rows) return false;
   if (owed > 0) await journal(q, terminalId, couponId, -owed, 'pay', now);
   return true;
+}
+
+/**
+ * Writes off one expired unpaid winning ticket (migration 193), under the coupon's row lock (the
+ * lock payCouponOnce takes): its liability is closed with an 'expire' row and goes to the shop (the
+ * terminal's dealer; the till when the shop has no wallet) as 'ticketUnclaimed', audited. False when
+ * there is nothing to write off (paid, not won, not expired, or written off already).
+ */
+async function writeOff(q: Queryable, couponId: number, now: number): Promise<boolean> {
+  const [c] = await q.query<{ status: number; shop_paid_at: Date | null; expires_at: Date; shop_id: number | null; code: string }>(
+    `select c.status, c.shop_paid_at, t.expires_at, t.shop_id, t.code from coupons c join retail_tickets t on t.coupon_id = c.id
+      where c.id = $1 for update of c`, [couponId]);
+  if (!c || c.status !== 1 || c.shop_paid_at || now <= new Date(c.expires_at).getTime()) return false;
+  const { owed, terminalId } = await owedOnCoupon(q, couponId);
+  if (owed <= 0) return false;
+  const [w] = c.shop_id ? await q.query('select 1 from wallets where user_id = $1', [c.shop_id]) : [];
+  const to = w ? Number(c.shop_id) : terminalId;
+  await journal(q, terminalId, couponId, -owed, 'expire', now);
+  await postLedger(q, { userId: to, amount: owed, kind: 'ticketUnclaimed', refType: 'coupon', refId: couponId });
+  await writeAudit(q, {
+    actorId: null, role: 'system', action: 'ticketUnclaimed', objectType: 'coupon', objectId: couponId,
+    before: { owed, expiresAt: new Date(c.expires_at).toISOString() }, after: { owed: 0, unclaimed: owed, terminalId, to }, address: '', at: now,
+  });
+  return true;
+}
+
+/**
+ * The leader's hourly job (server/main.ts): expired unpaid winning tickets whose liability still
+ * holds money are written off once each (the coupon's row lock: two processes write one off once).
+ */
+export async function writeOffExpired(db: Db, now: number, limit = 500): Promise<number> {
+  const due = await db.query<{ coupon_id: number }>(
+    `select t.coupon_id from retail_tickets t join coupons c on c.id = t.coupon_id
+      where t.expires_at < $1 and c.status = 1 and c.shop_paid_at is null
+        and (select coalesce(sum(l.amount), 0) from retail_liability l where l.coupon_id = t.coupon_id) > 0
+      order by t.coupon_id limit $2`, [new Date(now), limit]);
+  let n = 0;
+  for (const { coupon_id } of due) if (await db.tx((q) => writeOff(q, Number(coupon_id), now))) n++;
+  return n;
 }

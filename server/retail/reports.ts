@@ -46,7 +46,10 @@ export async function shopReport(q: Queryable, scope: ReportScope, p: { from: st
        (select coalesce(sum(v.amount), 0) from retail_vouchers v where v.redeemed_by = u.id and ${within('v.redeemed_at')}) as v_redeemed_amount,
        (select coalesce(sum(case when ct.to_id = u.id then ct.amount else -ct.amount end), 0) from credit_transfers ct
          where (ct.to_id = u.id or ct.from_id = u.id) and ${within('ct.created_at')}) as transfers,
-       (select coalesce(sum(r.amount), 0) from retail_liability r where r.terminal_id = u.id and r.kind <> 'pay' and ${within('r.created_at')}) as liability_in,
+       (select coalesce(sum(r.amount), 0) from retail_liability r where r.terminal_id = u.id and r.kind in ('hold', 'release') and ${within('r.created_at')}) as liability_in,
+       (select coalesce(-sum(r.amount), 0) from retail_liability r where r.terminal_id = u.id and r.kind = 'expire' and ${within('r.created_at')}) as unclaimed,
+       (select coalesce(sum(f.shortfall), 0) from retail_liability_shortfall f where f.terminal_id = u.id and f.created_at < $3::date + 1) as shortfall,
+       ${ledger(`'ticketUnclaimed'`)} as unclaimed_till,
        (select coalesce(-sum(r.amount), 0) from retail_liability r where r.terminal_id = u.id and r.kind = 'pay' and ${within('r.created_at')}) as liability_paid,
        (select coalesce(sum(r.amount), 0) from retail_liability r where r.terminal_id = u.id and r.created_at < $3::date + 1) as liability,
        ${ledger(null)} as ledger
@@ -57,14 +60,15 @@ export async function shopReport(q: Queryable, scope: ReportScope, p: { from: st
     const n = (k: string) => Number(r[k] ?? 0);
     // The till's movement the figures explain: notes in, stakes out, refunds and wins in, wins held
     // for ticket holders out (given back on a correction), tickets paid from the till (settled
-    // before the liability existed) and cash-out vouchers out, vouchers taken in, transfers.
-    const expected = n('cash_in') - n('stakes') + n('refunds') + n('wins') + n('held') + n('till_paid') - n('cash_out') + n('v_redeemed_amount') + n('transfers');
+    // before the liability existed) and cash-out vouchers out, vouchers taken in, transfers, and an
+    // expired ticket's unclaimed win written off to the till (only when its shop has no wallet).
+    const expected = n('cash_in') - n('stakes') + n('refunds') + n('wins') + n('held') + n('till_paid') - n('cash_out') + n('v_redeemed_amount') + n('transfers') + n('unclaimed_till');
     return {
       terminalId: n('id'), terminalNo: String(r.terminal_no ?? ''), userName: String(r.username ?? ''), shopId: r.parent_id === null ? null : n('parent_id'), shopName: String(r.shop_name ?? ''),
       ticketsSold: n('sold'), stakes: n('stakes'), voided: n('voided'), cancelled: n('cancelled'), refunds: n('refunds'), wins: n('wins'),
       ticketsPaid: n('paid'), paidAmount: n('paid_amount'), reprints: n('reprints'), cashIn: n('cash_in'),
       vouchersIssued: n('v_issued'), vouchersIssuedAmount: n('v_issued_amount'), cashOut: n('cash_out'), vouchersRedeemed: n('v_redeemed'), vouchersRedeemedAmount: n('v_redeemed_amount'),
-      transfers: n('transfers'), winsHeld: -n('held'), liabilityIn: n('liability_in'), liabilityPaid: n('liability_paid'), liability: n('liability'),
+      transfers: n('transfers'), winsHeld: -n('held'), liabilityIn: n('liability_in'), liabilityPaid: n('liability_paid'), unclaimed: n('unclaimed'), shortfall: n('shortfall'), liability: n('liability'),
       expected, ledger: n('ledger'), overShort: n('ledger') - expected,
     };
   });

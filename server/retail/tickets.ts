@@ -16,6 +16,8 @@ import { retail } from './settings.ts';
 import { postLedger } from '../wallet/ledger.ts';
 import { payLiability } from './liability.ts';
 import { couponDetail } from '../db/queries/coupons.ts';
+import { lineIn } from './market-names.ts';
+import { marketSettings } from '../catalogue/markets.ts';
 import { TICKET_CODE_RANDOM, newCode, normalizeCode } from '../../domain/retail/codes.ts';
 import { type TicketCheckReply, type TicketStatus } from '../../domain/retail/calls.ts';
 
@@ -80,8 +82,8 @@ function ticketStatus(c: { status: number; paid_at: Date | null }, expiresAt: Da
   return ({ 0: 'waiting', [-1]: 'lost', [-2]: 'cancelled', 2: 'sold' } as Record<number, TicketStatus>)[c.status] ?? 'waiting';
 }
 
-/** ticketCheck: a ticket's status, selections and payout (no login; the code is the bearer's proof). */
-export async function checkTicket(q: Queryable, input: string, now: number): Promise<TicketCheckReply> {
+/** ticketCheck: a ticket's status, selections (named in the request's language) and payout (no login; the code is the bearer's proof). */
+export async function checkTicket(q: Queryable, input: string, now: number, lang: string): Promise<TicketCheckReply> {
   const t = await ticketByCode(q, bearerCode(input));
   if (!t) throw new CallError(404, 'ticketNotFound', {}, { error: 'ticketNotFound' });
   const d = await couponDetail(q, t.terminal_id, Number(t.coupon_id), now);
@@ -89,11 +91,12 @@ export async function checkTicket(q: Queryable, input: string, now: number): Pro
   const [c] = await q.query<{ status: number; income: number; total_stake: number; paid_at: Date | null }>(
     'select status, income, total_stake, shop_paid_at as paid_at from coupons where id = $1', [t.coupon_id]);
   const expiresAt = new Date(t.expires_at);
+  await marketSettings(q); // the catalogue's names as last saved
   return {
     status: true,
     ticket: {
       ticketId: Number(t.coupon_id), code: t.code, status: ticketStatus(c!, expiresAt, now),
-      lines: d.lines.map((l) => ({ matchName: `${l.home} - ${l.away}`, matchDate: l.matchDate, pick: `${l.typeName}: ${l.outComeName}${l.special ? ` (${l.special})` : ''}`, odds: l.odds, status: l.status })),
+      lines: d.lines.map((line) => lineIn(line, lang)).map((l) => ({ matchName: `${l.home} - ${l.away}`, matchDate: l.matchDate, pick: `${l.typeName}: ${l.outComeName}${l.special ? ` (${l.special})` : ''}`, odds: l.odds, status: l.status })),
       stake: Number(c!.total_stake), payout: c!.status === 1 ? Number(c!.income) : 0,
       paid: c!.paid_at ? 1 : 0, paidAt: c!.paid_at ? new Date(c!.paid_at).toISOString() : null, expiresAt: expiresAt.toISOString(),
     },

@@ -13,12 +13,12 @@ const L = {
   tr: {
     title: 'Gün Sonu (Z) Raporu', day: 'Gün', printed: 'Basım', terminal: 'Terminal', shop: 'Bayi', total: 'Bayi toplamı', sold: 'Satılan fiş', stakes: 'Satış tutarı',
     paid: 'Ödenen fiş', voided: 'İptal (bayi)', cancelled: 'İptal (müşteri/yazıcı)', reprints: 'Kopya basım', cashIn: 'Nakit giriş', cashOut: 'Nakit çıkış (fiş)',
-    vIssued: 'Verilen ödeme fişi', vRedeemed: 'Bozulan ödeme fişi', held: 'Bilet sahiplerine ayrılan', liability: 'Ödenmemiş kazanç', ledger: 'Kasa hareketi (defter)', overShort: 'Fazla/eksik', end: 'Rapor sonu',
+    vIssued: 'Verilen ödeme fişi', vRedeemed: 'Bozulan ödeme fişi', held: 'Bilet sahiplerine ayrılan', liability: 'Ödenmemiş kazanç', unclaimed: 'Sahipsiz kazanç (süresi doldu)', shortfall: 'Kasada eksik kazanç (eski)', ledger: 'Kasa hareketi (defter)', overShort: 'Fazla/eksik', end: 'Rapor sonu',
   },
   en: {
     title: 'Day close (Z) report', day: 'Day', printed: 'Printed', terminal: 'Terminal', shop: 'Shop', total: 'Shop total', sold: 'Tickets sold', stakes: 'Stakes',
     paid: 'Tickets paid', voided: 'Voided (shop)', cancelled: 'Cancelled (customer/printer)', reprints: 'Reprints', cashIn: 'Cash in', cashOut: 'Cash out (vouchers)',
-    vIssued: 'Vouchers issued', vRedeemed: 'Vouchers redeemed', held: 'Wins held for tickets', liability: 'Unpaid winnings owed', ledger: 'Till movement (ledger)', overShort: 'Over/short', end: 'End of report',
+    vIssued: 'Vouchers issued', vRedeemed: 'Vouchers redeemed', held: 'Wins held for tickets', liability: 'Unpaid winnings owed', unclaimed: 'Unclaimed (expired)', shortfall: 'Wins short in the till (old)', ledger: 'Till movement (ledger)', overShort: 'Over/short', end: 'End of report',
   },
 } as const;
 
@@ -39,6 +39,8 @@ export function zReportHtml(day: string, sections: { title: string; row: ShopRep
     ${line(t.vRedeemed, `${r.vouchersRedeemed} · ${m(r.vouchersRedeemedAmount)}`, 'v-redeemed')}
     ${line(t.held, m(r.winsHeld))}
     ${line(t.liability, m(r.liability), 'liability')}
+    ${line(t.unclaimed, m(r.unclaimed), 'unclaimed')}
+    ${r.shortfall ? line(t.shortfall, m(r.shortfall), 'shortfall') : ''}
     ${line(t.ledger, m(r.ledger), 'ledger')}
     ${line(t.overShort, m(r.overShort), 'over-short')}
   </section>`;

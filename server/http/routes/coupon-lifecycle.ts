@@ -18,6 +18,7 @@ import { TERMINAL_USER_TYPE } from '../../../domain/coupon/print-cancel.ts';
 import { settleMatch } from '../../settlement/settle-match.ts';
 import { CallError, defineCall, type CallDeps } from '../call.ts';
 import { SITE_SETTINGS } from './settings.ts';
+import { marketSettings } from '../../catalogue/markets.ts';
 
 const DAY = 86_400_000;
 
@@ -107,6 +108,7 @@ export function registerCouponLifecycle(app: FastifyInstance, deps: CallDeps): v
     }
     const tz = typeof req.query.timezone === 'string' && req.query.timezone.length <= 64 ? req.query.timezone : 'UTC';
     const nonce = randomBytes(16).toString('base64');
+    await marketSettings(deps.db); // the market names the receipt prints, as last saved
     return reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')

@@ -44,7 +44,7 @@ async function requireTerminal(ctx: CallContext): Promise<number> {
 export function registerRetailCalls(app: FastifyInstance, deps: CallDeps, opts: { demo?: boolean; sessionTtl?: number; cookieSecure?: boolean } = {}): void {
   // Demo mode shows the kiosk's cash button (server/config.ts reads DEMO the same way).
   const demo = opts.demo ?? process.env.DEMO !== '0';
-  defineCall(app, deps, 'ticketCheck', ticketCheckPayload, async (p, ctx) => ({ ...(await checkTicket(ctx.db, p.code, ctx.now)) }), { rateLimit: CHECK_RATE });
+  defineCall(app, deps, 'ticketCheck', ticketCheckPayload, async (p, ctx) => ({ ...(await checkTicket(ctx.db, p.code, ctx.now, ctx.lang)) }), { rateLimit: CHECK_RATE });
 
   defineCall(app, deps, 'redeemTicket', redeemTicketPayload, async (p, ctx): Promise<RedeemReply & Record<string, unknown>> => {
     const code = bearerCode(p.code);

@@ -55,7 +55,8 @@ export function RetailScreen() {
     { key: 'cashIn', header: t`Cash in`, render: (r) => m(r.cashIn), num: true },
     { key: 'vouchersOut', header: t`Vouchers issued`, render: (r) => `${r.vouchersIssued} · ${m(r.vouchersIssuedAmount)}`, num: true },
     { key: 'vouchersIn', header: t`Vouchers redeemed`, render: (r) => `${r.vouchersRedeemed} · ${m(r.vouchersRedeemedAmount)}`, num: true },
-    { key: 'liability', header: t`Owed on tickets`, render: (r) => m(r.liability), num: true },
+    { key: 'liability', header: t`Owed on tickets`, render: (r) => (r.shortfall ? `${m(r.liability)} (${t`short ${m(r.shortfall)}`})` : m(r.liability)), num: true },
+    { key: 'unclaimed', header: t`Unclaimed (expired)`, render: (r) => m(r.unclaimed), num: true },
     { key: 'overShort', header: t`Over/short`, render: (r) => <span className={r.overShort !== 0 ? 'bo-down' : undefined}>{m(r.overShort)}</span>, num: true },
     { key: 'z', header: t`Day close`, render: (r) => (
       <button type="button" className="bo-btn bo-btn-small" onClick={(e) => { e.stopPropagation(); printZ(lang, to, { terminalId: r.terminalId }); }} data-testid="bo-z-terminal">{t`Z report`}</button>) },

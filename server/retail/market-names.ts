@@ -1,0 +1,43 @@
+/**
+ * Market and outcome names of a printed or checked ticket in the request's language (issue 15):
+ * the back office's catalogue (server/catalogue/markets.ts) when it names the type in that
+ * language, else the player app's own translation of the English name (the Lingui catalogue
+ * src/i18n/locales/{lang}/messages.po, where the app's market names live: src/features/sports/
+ * market-names.ts), else English. The app's catalogue is read once per language; a missing one
+ * leaves English.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { CouponLine } from '../../domain/protocol/coupons.ts';
+import { oddTypeOf } from '../catalogue/markets.ts';
+
+const LOCALES = fileURLToPath(new URL('../../src/i18n/locales/', import.meta.url));
+const appCatalogues = new Map<string, Map<string, string>>();
+
+/** The app's translations of one language (msgid -> msgstr, single-line entries), cached. */
+function appCatalogue(lang: string): Map<string, string> {
+  let m = appCatalogues.get(lang);
+  if (m) return m;
+  m = new Map();
+  if (/^[a-z]{2}$/.test(lang)) {
+    try {
+      const po = readFileSync(`${LOCALES}${lang}/messages.po`, 'utf8');
+      for (const [, id, str] of po.matchAll(/^msgid "((?:[^"\\]|\\.)*)"\r?\nmsgstr "((?:[^"\\]|\\.)*)"$/gm)) if (id && str) m.set(id!, str!);
+    } catch { /* no catalogue for this language: English */ }
+  }
+  appCatalogues.set(lang, m);
+  return m;
+}
+
+/** A name in a language: the catalogue's own, the app's translation of the English one, or English. */
+function named(names: Record<string, string> | undefined, lang: string, fallback: string): string {
+  const en = names?.en || fallback;
+  return names?.[lang] || appCatalogue(lang).get(en) || en;
+}
+
+/** A coupon line with its market and outcome named in a language (as stored for a type the catalogue does not know). */
+export function lineIn(l: CouponLine, lang: string): CouponLine {
+  const t = oddTypeOf(l.oddsType);
+  if (!t) return l;
+  return { ...l, typeName: named(t.names, lang, l.typeName), outComeName: named(t.outcomes[String(l.outcomeId)], lang, l.outComeName) };
+}
