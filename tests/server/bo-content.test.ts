@@ -88,6 +88,11 @@ describe.each(DRIVERS)('back-office content on %s', (driver) => {
     const list = (await bo('bo/banners', { displayState: 19 })).body.results as Array<{ id: number; name: string; startsAt: string | null }>;
     expect(list.map((x) => x.id).sort()).toEqual([a, b, later, over, en].sort());
     expect(list.find((x) => x.id === later)!.startsAt).not.toBeNull();
+    // A listed banner saved back as it is (its image address included) stays as it was for the player.
+    const listedB = (list as unknown as Array<Record<string, unknown>>).find((x) => x.id === b)!;
+    expect(listedB.url).toBe(`/banners/media/${'a'.repeat(24)}-1170`);
+    expect((await bo('bo/saveBanner', listedB)).body.status).toBe(true);
+    expect((await player()).find((x) => x.id === b)!.url).toBe(`media/${'a'.repeat(24)}-1170`);
 
     expect((await bo('bo/deleteBanner', { id: over })).body.status).toBe(true);
     expect(await audits('banner.delete')).toBe(1);
