@@ -31,6 +31,8 @@ WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/dist-server ./dist-server
+# The app's market names, which printed shop tickets use in the customer's language.
+COPY --from=build /app/src/i18n/locales ./src/i18n/locales
 COPY package.json ./
 # PGlite's folder when DATABASE_URL is empty (a single process); with PostgreSQL it stays empty.
 RUN mkdir -p /data /app/site && chown node:node /data /app/site

@@ -11,7 +11,9 @@ import { fileURLToPath } from 'node:url';
 import type { CouponLine } from '../../domain/protocol/coupons.ts';
 import { oddTypeOf } from '../catalogue/markets.ts';
 
-const LOCALES = fileURLToPath(new URL('../../src/i18n/locales/', import.meta.url));
+// Beside the sources when run from them; under the working directory when bundled (dist-server/, the
+// Dockerfile copies src/i18n/locales next to it).
+const LOCALE_DIRS = [fileURLToPath(new URL('../../src/i18n/locales/', import.meta.url)), `${process.cwd()}/src/i18n/locales/`];
 const appCatalogues = new Map<string, Map<string, string>>();
 
 /** The app's translations of one language (msgid -> msgstr, single-line entries), cached. */
@@ -20,10 +22,13 @@ function appCatalogue(lang: string): Map<string, string> {
   if (m) return m;
   m = new Map();
   if (/^[a-z]{2}$/.test(lang)) {
-    try {
-      const po = readFileSync(`${LOCALES}${lang}/messages.po`, 'utf8');
-      for (const [, id, str] of po.matchAll(/^msgid "((?:[^"\\]|\\.)*)"\r?\nmsgstr "((?:[^"\\]|\\.)*)"$/gm)) if (id && str) m.set(id!, str!);
-    } catch { /* no catalogue for this language: English */ }
+    for (const dir of LOCALE_DIRS) {
+      try {
+        const po = readFileSync(`${dir}${lang}/messages.po`, 'utf8');
+        for (const [, id, str] of po.matchAll(/^msgid "((?:[^"\\]|\\.)*)"\r?\nmsgstr "((?:[^"\\]|\\.)*)"$/gm)) if (id && str) m.set(id!, str!);
+        break;
+      } catch { /* not in this folder: the next, else English */ }
+    }
   }
   appCatalogues.set(lang, m);
   return m;
