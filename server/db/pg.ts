@@ -15,6 +15,12 @@ export async function openPg(url: string): Promise<Db> {
   const pool = new pg.Pool({
     connectionString: url,
     max: Number(process.env.PG_POOL_MAX ?? 10),
+    // Connections kept open when idle (PG_POOL_MIN) and how long an extra one may idle
+    // (PG_IDLE_MS): a busy server sets them so that it does not close and reopen connections,
+    // each of which plans its statements again. The defaults keep few connections, for many
+    // small processes (and test databases) sharing one PostgreSQL.
+    min: Number(process.env.PG_POOL_MIN ?? 0),
+    idleTimeoutMillis: Number(process.env.PG_IDLE_MS ?? 10_000),
     pipeline: true,
     types: { getTypeParser: (oid: number, format?: string) => (oid === 20 ? parseInt8 : pg.types.getTypeParser(oid, format as 'text')) } as pg.CustomTypesConfig,
   });

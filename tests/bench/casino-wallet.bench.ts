@@ -81,7 +81,7 @@ async function main(): Promise<void> {
     // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile of the whole run there (open it in Chrome's DevTools)
     const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
     child = spawn(process.execPath, [...prof, '--import', 'tsx', SELF, '--serve', dbUrl.toString()], {
-      env: { ...process.env, PG_POOL_MAX: process.env.PG_POOL_MAX ?? '8' }, stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, PG_POOL_MAX: process.env.PG_POOL_MAX ?? '8', PG_POOL_MIN: process.env.PG_POOL_MIN ?? '8', PG_IDLE_MS: process.env.PG_IDLE_MS ?? '60000' }, stdio: ['ignore', 'pipe', 'inherit'],
     });
     const port = await new Promise<number>((resolve, reject) => {
       const rl = createInterface({ input: child!.stdout! });
