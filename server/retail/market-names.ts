@@ -35,7 +35,7 @@ function appCatalogue(lang: string): Map<string, string> {
 }
 
 /** A name in a language: the catalogue's own, the app's translation of the English one, or English. */
-function named(names: Record<string, string> | undefined, lang: string, fallback: string): string {
+function named(names: Partial<Record<string, string>> | undefined, lang: string, fallback: string): string {
   const en = names?.en || fallback;
   return names?.[lang] || appCatalogue(lang).get(en) || en;
 }
