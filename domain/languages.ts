@@ -72,6 +72,17 @@ export function offeredLanguages(settings: { languages?: readonly string[]; defa
   return offered.map((l) => ({ lang: l, name: LANGUAGE_INFO[l].native, english: LANGUAGE_INFO[l].english, dir: LANGUAGE_INFO[l].dir, default: l === def }));
 }
 
+/**
+ * The language a visitor is shown (account-platform.md section 2: an unknown code goes to the
+ * current language): `wanted` (the URL's, the active or the stored one) when the site offers it,
+ * else the site's default language.
+ */
+export function siteLanguage(settings: { languages?: readonly string[]; default_language?: string }, ...wanted: Array<string | null | undefined>): Lang {
+  const offered = offeredLanguages(settings);
+  for (const w of wanted) if (offered.some((r) => r.lang === w)) return w as Lang;
+  return offered.find((r) => r.default)!.lang;
+}
+
 const resolved = new Map<string, string>();
 /** The one Intl locale a language resolves to in this runtime: the first of its intlLocales the runtime knows. */
 export function intlLocale(lang: string): string {

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { I18nProvider } from '@lingui/react';
 import { core, subscribeCore } from './core-client.ts';
-import { i18n, activateLanguage, currentLang } from './i18n/i18n.ts';
+import { i18n, activateLanguage, currentLang, setSiteLanguages } from './i18n/i18n.ts';
 import { isLang } from './i18n/languages.ts';
 import { sessionStore } from './state/session.ts';
 import { setSlipView } from './state/slip.ts';
@@ -18,7 +18,6 @@ import { dataSaverStore, loadDataSaver } from './pwa/data-saver.ts';
 import { loadOddsStyle } from './features/account/odds-style.ts';
 import { subscribe } from 'valtio';
 
-// The worker's pushes feed the valtio stores; the screens read only the stores.
 /**
  * The last session and slip the stores got, as JSON: the worker pushes both again at start (on
  * subscribe, after the slip loads, after the session check), mostly unchanged, and a store write
@@ -33,6 +32,7 @@ const changed = (type: string, payload: unknown): boolean => {
   return true;
 };
 
+// The worker's pushes feed the valtio stores; the screens read only the stores.
 void subscribeCore((e) => {
   if (e.type === 'session') {
     if (changed('session', e.payload)) sessionStore.user = e.payload;
@@ -62,7 +62,9 @@ subscribe(dataSaverStore, () => router.update({ ...router.options, defaultPreloa
  * entry's modules with the lazy chunks and split them into dozens of small initial requests.
  */
 async function start(): Promise<void> {
-  await Promise.all([activateLanguage(lang), import('./ui/app.css')]);
+  // No language in the URL (a first visit at /): the site's offered languages and default decide.
+  const boot = isLang(first) ? lang : await core.siteView().then((v) => { setSiteLanguages(v); return currentLang(); }, () => lang);
+  await Promise.all([activateLanguage(boot, false), import('./ui/app.css')]);
   const root = document.getElementById('root')!;
   removeBootShellWhenDrawn(root);
   // The first render in slices too (a transition): the boot shell stands meanwhile.

@@ -66,8 +66,11 @@ async function seedAccountDemoLocked(db: Db, now: number): Promise<boolean> {
     }
     await q.query('insert into notifications (user_id, title, banner, content, created_at) values (null, $1, $2, $3, $4)',
       ['Hoş geldiniz', '', '<p>BetPWA\'ya hoş geldiniz. Hesabım menüsünden bonus talep edebilirsiniz.</p>', new Date(now)]);
-    await q.query('insert into popups (type, type2, title, content, auto_close) values (0, 0, $1, $2, 0), (2, 1, $3, $4, 0)',
-      ['Haftanın fırsatı', '<p>Süper Lig maçlarında artırılmış oranlar!</p>', 'Canlı bahis', '<p>Canlı maçlarda anında bahis.</p>']);
+    // Pop-ups per language: Turkish and English (the fallback of a language that has none).
+    await q.query(`insert into popups (type, type2, title, content, auto_close, lang) values (0, 0, $1, $2, 0, 'tr'), (2, 1, $3, $4, 0, 'tr'),
+      (0, 0, $5, $6, 0, 'en'), (2, 1, $7, $8, 0, 'en')`,
+      ['Haftanın fırsatı', '<p>Süper Lig maçlarında artırılmış oranlar!</p>', 'Canlı bahis', '<p>Canlı maçlarda anında bahis.</p>',
+        'Deal of the week', '<p>Boosted odds on Süper Lig matches!</p>', 'Live betting', '<p>Bet instantly on live matches.</p>']);
     for (const [id, title, content] of PAGES) await q.query('insert into pages (id, lang, title, content) values ($1, $2, $3, $4) on conflict do nothing', [id, 'tr', title, content]);
     // Affiliate demo: ayse is an active affiliate (30 %, monthly) and mehmet registered with her code.
     const [ayse] = await q.query<{ id: number }>(`select id from users where username = 'ayse'`);

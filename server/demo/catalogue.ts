@@ -58,6 +58,35 @@ export const DEMO_SPORTS: DemoSport[] = [
   ] },
 ];
 
+/**
+ * The demo's names per language (the catalogue's `names`, issue 18): the plain name above is the
+ * Turkish one the demo was written in, so English is given for every language that has none here.
+ */
+type Names = Readonly<Record<string, string>>;
+export const DEMO_SPORT_NAMES: Readonly<Record<number, Names>> = {
+  1: { tr: 'Futbol', en: 'Football', de: 'Fußball', fr: 'Football', es: 'Fútbol', it: 'Calcio', nl: 'Voetbal', pt: 'Futebol', ru: 'Футбол', az: 'Futbol' },
+  3: { tr: 'Basketbol', en: 'Basketball', de: 'Basketball', fr: 'Basket-ball', es: 'Baloncesto', it: 'Pallacanestro', nl: 'Basketbal', pt: 'Basquetebol', ru: 'Баскетбол', az: 'Basketbol' },
+  4: { tr: 'Buz Hokeyi', en: 'Ice Hockey', de: 'Eishockey', fr: 'Hockey sur glace', es: 'Hockey sobre hielo', it: 'Hockey su ghiaccio', nl: 'IJshockey', pt: 'Hóquei no gelo', ru: 'Хоккей', az: 'Buz hokkeyi' },
+  5: { tr: 'Tenis', en: 'Tennis', de: 'Tennis', fr: 'Tennis', es: 'Tenis', it: 'Tennis', nl: 'Tennis', pt: 'Ténis', ru: 'Теннис', az: 'Tennis' },
+  6: { tr: 'Hentbol', en: 'Handball', de: 'Handball', fr: 'Handball', es: 'Balonmano', it: 'Pallamano', nl: 'Handbal', pt: 'Andebol', ru: 'Гандбол', az: 'Həndbol' },
+  7: { tr: 'Beyzbol', en: 'Baseball', de: 'Baseball', fr: 'Baseball', es: 'Béisbol', it: 'Baseball', nl: 'Honkbal', pt: 'Beisebol', ru: 'Бейсбол', az: 'Beysbol' },
+  23: { tr: 'Voleybol', en: 'Volleyball', de: 'Volleyball', fr: 'Volley-ball', es: 'Voleibol', it: 'Pallavolo', nl: 'Volleybal', pt: 'Voleibol', ru: 'Волейбол', az: 'Voleybol' },
+  41: { tr: 'Masa Tenisi', en: 'Table Tennis', de: 'Tischtennis', fr: 'Tennis de table', es: 'Tenis de mesa', it: 'Tennistavolo', nl: 'Tafeltennis', pt: 'Ténis de mesa', ru: 'Настольный теннис', az: 'Stolüstü tennis' },
+};
+/** Countries by flag code. */
+export const DEMO_COUNTRY_NAMES: Readonly<Record<string, Names>> = {
+  gb: { tr: 'İngiltere', en: 'England', de: 'England', fr: 'Angleterre', es: 'Inglaterra', it: 'Inghilterra', nl: 'Engeland', pt: 'Inglaterra', ru: 'Англия' },
+  es: { tr: 'İspanya', en: 'Spain', de: 'Spanien', fr: 'Espagne', es: 'España', it: 'Spagna', nl: 'Spanje', pt: 'Espanha', ru: 'Испания' },
+  it: { tr: 'İtalya', en: 'Italy', de: 'Italien', fr: 'Italie', es: 'Italia', it: 'Italia', nl: 'Italië', pt: 'Itália', ru: 'Италия' },
+  de: { tr: 'Almanya', en: 'Germany', de: 'Deutschland', fr: 'Allemagne', es: 'Alemania', it: 'Germania', nl: 'Duitsland', pt: 'Alemanha', ru: 'Германия' },
+  fr: { tr: 'Fransa', en: 'France', de: 'Frankreich', fr: 'France', es: 'Francia', it: 'Francia', nl: 'Frankrijk', pt: 'França', ru: 'Франция' },
+  tr: { tr: 'Türkiye', en: 'Türkiye', de: 'Türkei', fr: 'Turquie', es: 'Turquía', it: 'Turchia', nl: 'Turkije', pt: 'Turquia', ru: 'Турция' },
+  eu: { tr: 'Avrupa', en: 'Europe', de: 'Europa', fr: 'Europe', es: 'Europa', it: 'Europa', nl: 'Europa', pt: 'Europa', ru: 'Европа' },
+  us: { tr: 'ABD', en: 'USA', de: 'USA', fr: 'États-Unis', es: 'EE. UU.', it: 'USA', nl: 'VS', pt: 'EUA', ru: 'США' },
+  se: { tr: 'İsveç', en: 'Sweden', de: 'Schweden', fr: 'Suède', es: 'Suecia', it: 'Svezia', nl: 'Zweden', pt: 'Suécia', ru: 'Швеция' },
+  int: { tr: 'Uluslararası', en: 'International', de: 'International', fr: 'International', es: 'Internacional', it: 'Internazionale', nl: 'Internationaal', pt: 'Internacional', ru: 'Международные' },
+};
+
 /** The fixed demo logins, the same on every machine (README lists them). */
 export const DEMO_USERS = [
   { username: 'demo', password: 'demo1234', firstName: 'Demo', lastName: 'Oyuncu', credit: 100_000 },

@@ -2,7 +2,7 @@ import { hash } from '@node-rs/argon2';
 import { LOCKS, type Db, type Queryable } from '../db/client.ts';
 import { postLedger } from '../wallet/ledger.ts';
 import { saveMatchResult } from '../db/queries/results.ts';
-import { DEMO_SPORTS, DEMO_TERMINAL, DEMO_USERS } from './catalogue.ts';
+import { DEMO_COUNTRY_NAMES, DEMO_SPORT_NAMES, DEMO_SPORTS, DEMO_TERMINAL, DEMO_USERS } from './catalogue.ts';
 import { marketsOf, sampleResult, strengthFromHomeOdd, type DemoMarket } from './markets.ts';
 
 /** A small deterministic PRNG (mulberry32) so the demo is the same on every machine. */
@@ -47,9 +47,10 @@ async function seedDemoLocked(db: Db, now: number): Promise<boolean> {
   await db.tx(async (q) => {
     let order = 0;
     for (const sport of DEMO_SPORTS) {
-      await q.query('insert into sports (id, name, status, list_order) values ($1, $2, 1, $3)', [sport.id, sport.name, order++]);
+      await q.query('insert into sports (id, name, status, list_order, names) values ($1, $2, 1, $3, $4::jsonb)', [sport.id, sport.name, order++, JSON.stringify(DEMO_SPORT_NAMES[sport.id] ?? {})]);
       for (const country of sport.countries) {
-        const [cat] = await q.query<{ id: number }>('insert into categories (sport_id, title, flag) values ($1, $2, $3) returning id', [sport.id, country.title, country.flag]);
+        const [cat] = await q.query<{ id: number }>('insert into categories (sport_id, title, flag, names) values ($1, $2, $3, $4::jsonb) returning id',
+          [sport.id, country.title, country.flag, JSON.stringify(DEMO_COUNTRY_NAMES[country.flag] ?? {})]);
         for (const [i, league] of country.leagues.entries()) {
           await q.query('insert into tournaments (sport_id, category_id, title, list_order, highlight) values ($1, $2, $3, $4, $5)', [sport.id, cat!.id, league.title, i, league.highlight ?? 0]);
           for (const team of league.teams) {

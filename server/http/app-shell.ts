@@ -16,7 +16,7 @@ import { bannerGroups } from '../content/banners.ts';
 import { bannerImageUrl, HOME_TOP_BANNER_STATE } from '../../domain/content/banner.ts';
 import { SITE_SETTINGS } from './routes/settings.ts';
 import { contentRev } from '../content/revision.ts';
-import { isLang, LANGUAGE_INFO } from '../../domain/languages.ts';
+import { LANGUAGE_INFO, siteLanguage } from '../../domain/languages.ts';
 
 const MARKER = '<!--lcp-banner-->';
 const HEAD_END = '</head>';
@@ -95,7 +95,7 @@ export function entryPreloads(manifest: Manifest, readAsset: (file: string) => s
     if (worker) break;
   }
   return css.map(styleLink).join('')
-    + (worker ? `<link rel="preload" as="fetch" crossorigin href="/${worker}">` : '');
+    + (worker && !process.env.PERF_NO_WORKER ? `<link rel="preload" as="fetch" crossorigin href="/${worker}">` : '');
 }
 
 /**
@@ -103,8 +103,8 @@ export function entryPreloads(manifest: Manifest, readAsset: (file: string) => s
  * the first frame (the boot shell too), not only once the script has run.
  */
 function withLang(text: string, url: string): string {
-  const code = /^\/([a-z]{2})(\/|$)/.exec(url)?.[1];
-  if (!isLang(code)) return text;
+  // No code, an unknown or an unoffered one: the page opens in the site's default language (settings).
+  const code = siteLanguage(SITE_SETTINGS, /^\/([a-z]{2})(\/|$)/.exec(url)?.[1]);
   const info = LANGUAGE_INFO[code];
   return text.replace(/<html lang="[a-z-]*">/, `<html lang="${info.tag}" dir="${info.dir}">`);
 }

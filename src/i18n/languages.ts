@@ -1,5 +1,5 @@
 /** The 17 language codes of account-platform.md section 9 (domain/languages.ts); Turkish is the default. */
-export { DEFAULT_LANG, LANGUAGES, LANGUAGE_INFO, intlLocales, isLang, isRtl, type Lang } from '../../domain/languages.ts';
+export { DEFAULT_LANG, LANGUAGES, LANGUAGE_INFO, intlLocales, isLang, isRtl, siteLanguage, type Lang } from '../../domain/languages.ts';
 import { LANGUAGES, LANGUAGE_INFO } from '../../domain/languages.ts';
 
 /** Farsi and Kurdish Sorani (iq) read right to left; Kurmanji (kr) is written in Latin script. */

@@ -1,7 +1,11 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { currentLang } from '../i18n/i18n.ts';
+import { core } from '../core-client.ts';
+import { currentLang, setSiteLanguages } from '../i18n/i18n.ts';
 
-/** The root goes to Home in the current (stored or default) language. */
+/** The root goes to Home in the current language: the stored one, else the site's `default_language`. */
 export const Route = createFileRoute('/')({
-  beforeLoad: () => { throw redirect({ to: '/$lang', params: { lang: currentLang() } }); },
+  beforeLoad: async () => {
+    setSiteLanguages(await core.siteView());
+    throw redirect({ to: '/$lang', params: { lang: currentLang() } });
+  },
 });

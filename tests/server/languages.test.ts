@@ -9,7 +9,7 @@ import { drivers, useHarness } from './harness.ts';
 import { json } from './bo-helpers.ts';
 import { useTeamAndDealer } from './bo-catalogue-helpers.ts';
 import { SITE_SETTINGS } from '../../server/settings/site-settings.ts';
-import { LANGUAGES } from '../../domain/languages.ts';
+import { LANGUAGES, siteLanguage } from '../../domain/languages.ts';
 import { message } from '../../domain/messages.ts';
 
 const DRIVERS = await drivers();
@@ -61,6 +61,37 @@ describe.each(DRIVERS)('languages on %s', (driver) => {
     expect((await languages()).results).toHaveLength(LANGUAGES.length);
   });
 
+  it('names sports in the call\'s language from the catalogue, English where it has none', async () => {
+    const sportName = async (lang: string) =>
+      (json(await h.call('sports', { lang })) as unknown as { results: Array<{ id: number; name: string }> }).results.find((s) => s.id === 1)?.name;
+    expect(await sportName('tr')).toBe('Futbol');
+    expect(await sportName('de')).toBe('Fußball');
+    expect(await sportName('sq')).toBe('Football');
+    // Results too: sport and country names in the call's language.
+    const results = async (lang: string) =>
+      (json(await h.call('matchResults', { lang, sportId: 1, limit: 5 })) as unknown as { results: Array<{ sportName: string; categoryName: string }> }).results;
+    const de = await results('de');
+    expect(de.length).toBeGreaterThan(0);
+    expect(new Set(de.map((r) => r.sportName))).toEqual(new Set(['Fußball']));
+    expect(de.map((r) => r.categoryName).some((c) => ['England', 'Spanien', 'Italien', 'Deutschland', 'Frankreich', 'Türkei', 'Europa'].includes(c))).toBe(true);
+    expect(new Set((await results('tr')).map((r) => r.sportName))).toEqual(new Set(['Futbol']));
+  });
+
+  it('shows pop-ups in the call\'s language, the English ones when it has none', async () => {
+    await h.db.query('update popups set status = 0');
+    await h.db.query(`insert into popups (type, type2, title, content, auto_close, lang, list_order) values
+      (0, 0, 'Haftanın fırsatı', '', 0, 'tr', 1), (0, 0, 'Deal of the week', '', 0, 'en', 1), (0, 0, 'Fırsat (fr)', '', 0, 'fr', 1)`);
+    const titles = async (lang: string) => (json(await h.call('getPopups', { lang })) as unknown as { results: Array<{ title: string }> }).results.map((p) => p.title);
+    expect(await titles('tr')).toEqual(['Haftanın fırsatı']);
+    expect(await titles('de')).toEqual(['Deal of the week']);
+    expect(await titles('en')).toEqual(['Deal of the week']);
+    // One for every language ('') counts as the language's own: no English fallback then.
+    await h.db.query(`insert into popups (type, type2, title, content, auto_close, lang, list_order) values (0, 0, 'Alle', '', 0, '', 0)`);
+    expect(await titles('de')).toEqual(['Alle']);
+    expect(await titles('fr')).toEqual(['Alle', 'Fırsat (fr)']);
+    await h.db.query('delete from popups');
+  });
+
   it('answers a refusal in the caller\'s language, English where the language has no text', async () => {
     for (const lang of ['tr', 'en', 'de', 'fa', 'iq']) {
       const r = json(await h.call('login', { lang, userName: 'nobody1', password: 'wrong1234' }));
@@ -70,5 +101,22 @@ describe.each(DRIVERS)('languages on %s', (driver) => {
     // ku is how some calls send iq (domain/wire-lang.ts): the same Kurdish texts.
     expect(message('wrongLogin', 'ku')).toBe(message('wrongLogin', 'iq'));
     expect(message('wrongLogin', 'xx')).toBe('Wrong username or password');
+  });
+});
+
+describe('the language a visitor is sent to (section 2 guards)', () => {
+  it('keeps an offered code, else the site\'s default language', () => {
+    const site = { languages: ['de', 'en', 'tr'], default_language: 'de' };
+    expect(siteLanguage(site, 'en')).toBe('en');
+    // No stored language: the default, not Turkish.
+    expect(siteLanguage(site, undefined, null)).toBe('de');
+    // A known code the site does not offer, or an unknown one: the next wanted one, else the default.
+    expect(siteLanguage(site, 'ru', 'tr')).toBe('tr');
+    expect(siteLanguage(site, 'xx', 'ru')).toBe('de');
+    // No settings yet: every language, Turkish the default.
+    expect(siteLanguage({}, 'ru')).toBe('ru');
+    expect(siteLanguage({})).toBe('tr');
+    // A default the site no longer offers: Turkish when offered, else the first offered.
+    expect(siteLanguage({ languages: ['en', 'fa'], default_language: 'de' })).toBe('en');
   });
 });

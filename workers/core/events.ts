@@ -4,6 +4,7 @@ import type { ProductRecords } from '../../domain/account/permissions.ts';
 import type { SlipEntry } from './betslip/slip-state.ts';
 import type { MatchPatch } from './feed/diff.ts';
 import type { FeedStatusView } from './live/feed-socket.ts';
+import type { Lang } from '../../domain/languages.ts';
 
 /** Notification status of the spec: 0 hidden, 1 success, 2 error, 3 warning, 4 changed, 5 and 6 waiting. */
 export type NoticeStatus = 0 | 1 | 2 | 3 | 4 | 5 | 6;
@@ -61,6 +62,9 @@ export interface SiteView {
   /** Settings-injected files (same-origin /site/ paths, '' none): the mobile stylesheet and the general script. */
   mobileCss?: string;
   generalJs?: string;
+  /** The languages the site offers (setting `languages`) and its default one (`default_language`). */
+  languages?: Lang[];
+  defaultLanguage?: Lang;
 }
 
 /** A slip limit error with the one value to show, decided in the worker (odds already formatted). */

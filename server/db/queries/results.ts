@@ -1,5 +1,6 @@
 import type { Queryable } from '../client.ts';
 import type { ResultItem } from '../../../domain/protocol/entities.ts';
+import { named } from './matches.ts';
 
 /** Results page size (section 9). */
 export const RESULTS_PAGE = 50;
@@ -47,6 +48,8 @@ export interface ResultsFilter {
   sportId?: number | undefined;
   limit?: number | undefined;
   offset?: number | undefined;
+  /** Sport, country and league names in this language (the catalogue's, English fallback). */
+  lang?: string | undefined;
 }
 
 const score = (h: number | null, a: number | null): string => (h === null || a === null ? '' : `${h}:${a}`);
@@ -86,19 +89,20 @@ export async function listResults(q: Queryable, f: ResultsFilter): Promise<{ res
   const [count] = await q.query<{ n: number }>(`select count(*)::int as n ${from}`, params);
   const total = count?.n ?? 0;
   if (!total) return { results: [], total: 0 };
+  const lp = `$${params.length + 3}::text`;
   const rows = await q.query<{
     id: number; sport_id: number; sport_name: string; match_date: Date; home: string; away: string; category_name: string;
     tournament_id: number; tournament_name: string; status: string; ft_home: number | null; ft_away: number | null;
     ht_home: number | null; ht_away: number | null;
   }>(
-    `select m.id, m.sport_id, s.name as sport_name, m.match_date, h.name as home, a.name as away, c.title as category_name,
-            m.tournament_id, t.title as tournament_name, r.status, r.ft_home, r.ft_away, r.ht_home, r.ht_away
+    `select m.id, m.sport_id, ${named('s', 'name', lp)} as sport_name, m.match_date, h.name as home, a.name as away, ${named('c', 'title', lp)} as category_name,
+            m.tournament_id, ${named('t', 'title', lp)} as tournament_name, r.status, r.ft_home, r.ft_away, r.ht_home, r.ht_away
        from (${scores}) r join matches m on m.id = r.match_id
        join sports s on s.id = m.sport_id join categories c on c.id = m.category_id
        join tournaments t on t.id = m.tournament_id join teams h on h.id = m.home_id join teams a on a.id = m.away_id
       where m.match_date >= $1 and m.match_date < $2 ${sportSql}
       order by m.match_date desc, m.id desc limit $${params.length + 1} offset $${params.length + 2}`,
-    [...params, Math.min(f.limit ?? RESULTS_PAGE, RESULTS_PAGE), Math.max(0, f.offset ?? 0)],
+    [...params, Math.min(f.limit ?? RESULTS_PAGE, RESULTS_PAGE), Math.max(0, f.offset ?? 0), f.lang ?? ''],
   );
   return {
     total,

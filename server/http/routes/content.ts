@@ -49,7 +49,10 @@ export function registerContentCalls(app: FastifyInstance, deps: CallDeps): void
   defineCall(app, deps, 'getPopups', emptyPayload, async (_p, ctx) => {
     if (await marketingStopped(ctx.db, ctx.userId, ctx.now)) return { status: true, results: [] };
     const rows = await ctx.db.query<{ id: number; type: number; type2: number; title: string; content: string; auto_close: number }>(
-      `select * from popups where status = 1 and (lang = '' or lang = $1) order by list_order, id`, [ctx.lang]);
+      // The request's language and every language's (''); when it has none, the English ones (issue 18).
+      `with shown as (select * from popups where status = 1 and (lang = '' or lang = $1))
+       select * from shown union all select * from popups where status = 1 and lang = 'en' and not exists (select 1 from shown)
+       order by list_order, id`, [ctx.lang]);
     return { status: true, results: rows.map((r) => ({ id: r.id, type: r.type, type2: r.type2, title: r.title, content: r.content, autoClose: r.auto_close })) };
   });
 

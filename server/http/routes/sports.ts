@@ -64,7 +64,7 @@ export function registerSportsCalls(app: FastifyInstance, deps: CallDeps): void 
     const def = resultsWindow(ctx.now);
     const { results, total } = await listResults(ctx.db, {
       start: ms(p.startDate) ?? def.start, end: ms(p.endDate) ?? def.end, sportId: p.sportId,
-      limit: p.limit ?? RESULTS_PAGE, offset: p.order,
+      limit: p.limit ?? RESULTS_PAGE, offset: p.order, lang: ctx.lang,
     });
     return { status: true, results, total };
   });

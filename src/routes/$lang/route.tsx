@@ -2,8 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Outlet, redirect, useLocation } from '@tanstack/react-router';
 import { core } from '../../core-client.ts';
-import { activateLanguage, currentLang } from '../../i18n/i18n.ts';
-import { isLang } from '../../i18n/languages.ts';
+import { activateLanguage, currentLang, offersLang, setSiteLanguages } from '../../i18n/i18n.ts';
 import { TopBar } from '../../ui/TopBar.tsx';
 import { TabBar } from '../../ui/TabBar.tsx';
 import { NoticeBar } from '../../ui/NoticeBar.tsx';
@@ -26,10 +25,11 @@ import { useSiteView } from '../../state/site.ts';
 // Kiosk mode (issue 15) is a layout of a terminal session: its layer loads only for terminals.
 const KioskLayer = lazy(() => import('../../features/kiosk/KioskLayer.tsx'));
 
-/** Every route sits under /{lang}; an unknown code is replaced by the current language. */
+/** Every route sits under /{lang}; an unknown code, or one the site does not offer, is replaced by the current language. */
 export const Route = createFileRoute('/$lang')({
   beforeLoad: async ({ params, location }) => {
-    if (!isLang(params.lang)) {
+    setSiteLanguages(await core.siteView());
+    if (!offersLang(params.lang)) {
       const rest = location.pathname.split('/').filter(Boolean);
       // '/xx/coupons' keeps its path; '/coupons' (no code at all) is kept whole.
       const tail = /^[a-z]{2}$/.test(rest[0] ?? '') ? rest.slice(1) : rest;

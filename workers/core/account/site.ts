@@ -1,5 +1,6 @@
 import { siteAssetPath } from '../../../domain/account/site-assets.ts';
 import type { CoreContext } from '../context.ts';
+import { offeredLanguages } from '../../../domain/languages.ts';
 import type { SiteView } from '../events.ts';
 
 /** The settings reply of GET /api/settings. */
@@ -107,6 +108,15 @@ export function createSite(ctx: CoreContext, every?: Every, pollMs?: number, pus
     };
   }
 
+  /** The offered languages and the default one (a first visit's language, an unoffered URL's target). */
+  const siteLanguages = (s: Record<string, unknown>): Pick<SiteView, 'languages' | 'defaultLanguage'> => {
+    const rows = offeredLanguages({
+      languages: Array.isArray(s.languages) ? (s.languages as string[]) : undefined,
+      default_language: typeof s.default_language === 'string' ? s.default_language : undefined,
+    });
+    return { languages: rows.map((r) => r.lang), defaultLanguage: rows.find((r) => r.default)!.lang };
+  };
+
   const view = (): SiteView => {
     const str = (k: string) => (typeof settings[k] === 'string' ? (settings[k] as string) : '');
     const social = ['facebook', 'twitter', 'instagram', 'telegram', 'youtube'].map((name) => ({ name, url: str(`${name}_link`) })).filter((s) => s.url);
@@ -123,6 +133,7 @@ export function createSite(ctx: CoreContext, every?: Every, pollMs?: number, pus
       // Checked again here: a setting that is not a /site/ file of the right kind is ignored.
       mobileCss: siteAssetPath(settings.mobile_css, 'css'),
       generalJs: siteAssetPath(settings.general_js, 'js'),
+      ...siteLanguages(settings),
     };
   };
 
