@@ -41,9 +41,8 @@ describe('route preloads in the HTML (issue 17)', () => {
       + '<link rel="modulepreload" crossorigin href="/assets/messages-K.js">');
   });
 
-  it('preloads the app stylesheet and fetches the core worker the entry names', () => {
-    const assets: Record<string, string> = { 'assets/core-client-C.js': 'new Worker(new URL(`/assets/core.worker-Z_9.js`,import.meta.url))' };
-    expect(entryPreloads(manifest, (f) => assets[f] ?? '')).toBe('<link rel="preload" as="style" crossorigin href="/assets/app-E.css">'
-      + '<link rel="preload" as="fetch" crossorigin href="/assets/core.worker-Z_9.js">');
+  it('preloads the app stylesheet', () => {
+    expect(entryPreloads(manifest)).toBe('<link rel="preload" as="style" crossorigin href="/assets/app-E.css">');
+    expect(entryPreloads({})).toBe('');
   });
 });
