@@ -30,6 +30,30 @@ async function release(q: Queryable, terminalId: number, couponId: number, owed:
 }
 
 /**
+ * Undoes a write-off before a correction of the coupon (settlement or set back to waiting): the
+ * unclaimed win goes back from whoever received it (the shop, or the till) into the liability (an
+ * 'expire' row of the opposite sign), so the correction releases it to the till and reverses it
+ * there, instead of charging the till a win it gave to the liability and the shop kept. Takes at
+ * most what the receiver holds now (never below zero; the till covers the rest, as settlement
+ * planned). Returns the amount put back into the liability.
+ */
+async function reopenWriteOff(q: Queryable, couponId: number, now: number): Promise<number> {
+  const got = await q.query<{ user_id: number; n: string; terminal_id: number }>(
+    `select l.user_id, sum(l.amount)::text as n, (select min(r.terminal_id) from retail_liability r where r.coupon_id = $1) as terminal_id
+       from ledger l where l.kind = 'ticketUnclaimed' and l.ref_type = 'coupon' and l.ref_id = $1 group by l.user_id having sum(l.amount) > 0`, [couponId]);
+  let back = 0;
+  for (const g of got) {
+    const [w] = await q.query<{ balance: string }>('select balance::text as balance from wallets where user_id = $1 for update', [g.user_id]);
+    const take = Math.min(Number(g.n), Number(w?.balance ?? 0));
+    if (take <= 0) continue;
+    await postLedger(q, { userId: g.user_id, amount: -take, kind: 'ticketUnclaimed', refType: 'coupon', refId: couponId });
+    await journal(q, Number(g.terminal_id), couponId, take, 'expire', now);
+    back += take;
+  }
+  return back;
+}
+
+/**
  * Settlement's money for a terminal's unpaid ticket, in settlement's transaction (the coupon and
  * the terminal's wallet locked): the new win is booked and held, the old liability released and
  * the old win reversed. The till ends where it started (less a win settled before migration 192
@@ -42,7 +66,8 @@ export async function settleTicketMoney(q: Queryable, e: { terminalId: number; c
     await postLedger(q, { userId: e.terminalId, amount: -e.target, kind: 'ticketHold', refType: 'coupon', refId: e.couponId });
     await journal(q, e.terminalId, e.couponId, e.target, 'hold', e.now);
   }
-  if (e.owed > 0) await release(q, e.terminalId, e.couponId, e.owed, e.now);
+  const owed = e.owed + await reopenWriteOff(q, e.couponId, e.now);
+  if (owed > 0) await release(q, e.terminalId, e.couponId, owed, e.now);
   if (e.before > 0) await postLedger(q, { userId: e.terminalId, amount: -e.before, kind: 'reversal', refType: 'coupon', refId: e.couponId });
 }
 
@@ -51,6 +76,7 @@ export async function settleTicketMoney(q: Queryable, e: { terminalId: number; c
  * office sets a settled coupon back to waiting); nothing for a coupon without one.
  */
 export async function releaseLiability(q: Queryable, couponId: number, now: number): Promise<void> {
+  await reopenWriteOff(q, couponId, now);
   const { owed, terminalId } = await owedOnCoupon(q, couponId);
   if (owed > 0) await release(q, terminalId, couponId, owed, now);
 }

@@ -141,6 +141,37 @@ describe.each(DRIVERS)('retail ticket liability on %s', (driver) => {
     expect(z.body).toMatch(new RegExp(`data-testid="z-unclaimed"><span>Unclaimed \\(expired\\)</span><b>${(payout / 100).toFixed(2)} TL</b>`));
   });
 
+  it('a correction of a written-off ticket takes the unclaimed win back from the shop, not from the till (settlement and set back to waiting)', async () => {
+    const s = await shop('w');
+    const p = pickOf(takeMatch());
+    const t = await sell(p, 2_000, s.kiosk);
+    await settleMatch(h.db, p.mid, { ft: { h: 1, a: 0 }, ht: { h: 0, a: 0 } }, h.clock.now);
+    const payout = Math.floor(2_000 * p.odd / 1_000);
+    const start = h.clock.now;
+    h.clock.now = p.matchDate + (RETAIL_SETTINGS.ticketExpiryDays + 1) * 86_400_000;
+    expect(await writeOffExpired(h.db, h.clock.now)).toBe(1);
+    h.clock.now = start;
+    const till = (await snapshot(h.db, s.terminal)).balance;
+    const shopBal = (await snapshot(h.db, s.sub)).balance;
+    // The result corrected: the win the shop received goes back and is reversed; the till is unchanged.
+    await settleMatch(h.db, p.mid, { ft: { h: 0, a: 1 }, ht: { h: 0, a: 0 } }, h.clock.now);
+    expect((await snapshot(h.db, s.terminal)).balance).toBe(till);
+    expect((await snapshot(h.db, s.sub)).balance).toBe(shopBal - payout);
+    expect(await owed(t.id)).toBe(0);
+    // Won again, expired again: written off to the shop a second time, then set back to waiting.
+    await settleMatch(h.db, p.mid, { ft: { h: 1, a: 0 }, ht: { h: 0, a: 0 } }, h.clock.now);
+    h.clock.now = p.matchDate + (RETAIL_SETTINGS.ticketExpiryDays + 1) * 86_400_000;
+    expect(await writeOffExpired(h.db, h.clock.now)).toBe(1);
+    h.clock.now = start;
+    expect((await snapshot(h.db, s.sub)).balance).toBe(shopBal);
+    const r = await call('bo/setCouponWaiting', { couponId: t.id }, await boLogin(h, 'admin', 'admin1234'));
+    expect(r.json<Body>().status, r.body).toBe(true);
+    expect((await snapshot(h.db, s.terminal)).balance).toBe(till);
+    expect((await snapshot(h.db, s.sub)).balance).toBe(shopBal - payout);
+    expect(await owed(t.id)).toBe(0);
+    expect(await ledgerViolations(h.db)).toEqual([]);
+  });
+
   it('ticketCheck and the receipt name the market and outcome in the request\'s language', async () => {
     const s = await shop('l');
     const p = pickOf(takeMatch());
