@@ -1,6 +1,7 @@
 import { loadConfig } from './config.ts';
 import { openDb } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { ensureDeploymentSecrets } from './casino/signature.ts';
 import { ensureUpcomingMatches, seedDemo } from './demo/seed.ts';
 import { DEMO_USERS } from './demo/catalogue.ts';
 import { seedAccountDemo } from './content/demo-seed.ts';
@@ -23,6 +24,8 @@ const config = loadConfig();
 const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const applied = await migrate(db);
 if (applied.length) console.log(`migrations applied: ${applied.join(', ')}`);
+// A production site never signs provider calls with the public development secret.
+await ensureDeploymentSecrets(db);
 
 // Who runs the work that must run once in a deployment (the feed, the stale sweep, settlement,
 // the scheduled jobs): on PostgreSQL the holder of a lease (server/cluster/lease.ts), taken over

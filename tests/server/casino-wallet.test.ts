@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { drivers, useHarness, SEED_NOW, type Harness } from './harness.ts';
 import { boLogin, json } from './bo-helpers.ts';
 import { seedAccountDemo } from '../../server/content/demo-seed.ts';
-import { hmacSign, providerSecret } from '../../server/casino/signature.ts';
+import { ensureDeploymentSecrets, hmacSign, providerSecret } from '../../server/casino/signature.ts';
 import { reconcileOpenRounds } from '../../server/casino/reconcile.ts';
 import { contributionOf, drawMustDrop, foldJackpots } from '../../server/casino/jackpot-pools.ts';
 import { BET_TOKEN_TTL_MS } from '../../server/casino/wallet.ts';
@@ -482,7 +482,28 @@ describe('provider secrets', () => {
   it('the built-in demo secret never signs in production without the demo data (DEMO=0): only the configured one', () => {
     expect(providerSecret('DEMO_PROVIDER_SECRET', { NODE_ENV: 'production', DEMO: '0' })).toBe('');
     expect(providerSecret('DEMO_PROVIDER_SECRET', { NODE_ENV: 'production', DEMO: '0', DEMO_PROVIDER_SECRET: 'configured' })).toBe('configured');
-    expect(providerSecret('DEMO_PROVIDER_SECRET', { NODE_ENV: 'production' })).toBe('demo-provider-dev-secret');
+    expect(providerSecret('DEMO_PROVIDER_SECRET', { NODE_ENV: 'production' })).toBe('');
     expect(providerSecret('DEMO_PROVIDER_SECRET', { NODE_ENV: 'test', DEMO: '0' })).toBe('demo-provider-dev-secret');
+  });
+});
+
+describe.each(DRIVERS)('deployment secrets on %s', (driver) => {
+  const h = useHarness(driver);
+  it('a production site that configures no demo secret draws one once, shared by its processes, never the public default', async () => {
+    await h.db.query("delete from provider_secrets where name = 'DEMO_PROVIDER_SECRET'");
+    const first: NodeJS.ProcessEnv = { NODE_ENV: 'production' };
+    const second: NodeJS.ProcessEnv = { NODE_ENV: 'production' };
+    await ensureDeploymentSecrets(h.db, first);
+    await ensureDeploymentSecrets(h.db, second);
+    expect(first.DEMO_PROVIDER_SECRET).toMatch(/^[0-9a-f]{64}$/);
+    expect(second.DEMO_PROVIDER_SECRET).toBe(first.DEMO_PROVIDER_SECRET);
+    expect(providerSecret('DEMO_PROVIDER_SECRET', first)).not.toBe(providerSecret('DEMO_PROVIDER_SECRET', { NODE_ENV: 'test' }));
+    // a configured secret is kept; a development process keeps the default and stores nothing
+    const configured: NodeJS.ProcessEnv = { NODE_ENV: 'production', DEMO_PROVIDER_SECRET: 'configured' };
+    await ensureDeploymentSecrets(h.db, configured);
+    expect(configured.DEMO_PROVIDER_SECRET).toBe('configured');
+    const dev: NodeJS.ProcessEnv = { NODE_ENV: 'test' };
+    await ensureDeploymentSecrets(h.db, dev);
+    expect(dev.DEMO_PROVIDER_SECRET).toBeUndefined();
   });
 });
