@@ -142,6 +142,9 @@ export async function mergeCatalogue(ctx: BoContext, kind: 'team' | 'league', ke
     if (keep.sport_id !== dup.sport_id) throw refused('mergeId');
     let moved: number;
     if (kind === 'team') {
+      // Two teams that meet in a match are not one team: merging them would make it a match against itself.
+      const met = await q.query('select 1 from matches where (home_id = $1 and away_id = $2) or (home_id = $2 and away_id = $1) limit 1', [keepId, mergeId]);
+      if (met.length) throw refused('mergeId');
       const home = await q.query('update matches set home_id = $1 where home_id = $2 returning id', [keepId, mergeId]);
       const away = await q.query('update matches set away_id = $1 where away_id = $2 returning id', [keepId, mergeId]);
       moved = new Set([...home, ...away].map((r) => (r as { id: number }).id)).size;

@@ -127,6 +127,14 @@ describe.each(DRIVERS)('back-office catalogue on %s', (driver) => {
     const bad = await h.call('bo/catalogueMergeTeams', { keepId, mergeId: other.id }, { cookie: admin });
     expect(json(bad)).toMatchObject({ status: false, error: 'badRequest' });
     expect((await h.db.query('select 1 from teams where id = $1', [other.id])).length).toBe(1);
+    // Two teams that meet in a match are not one team: refused, nothing moves.
+    const [met] = await h.db.query<{ home_id: number; away_id: number }>(
+      "select home_id, away_id from matches where sport_id = 1 and home_id <> away_id order by id limit 1");
+    const auditsBefore = await audits('catalogue.merge');
+    const meet = await h.call('bo/catalogueMergeTeams', { keepId: met!.home_id, mergeId: met!.away_id }, { cookie: admin });
+    expect(json(meet)).toMatchObject({ status: false, error: 'badRequest' });
+    expect((await h.db.query('select 1 from teams where id = $1', [met!.away_id])).length).toBe(1);
+    expect(await audits('catalogue.merge')).toBe(auditsBefore);
   });
 
   it('merges a duplicate league: its matches move with the kept league\'s country', async () => {
