@@ -59,7 +59,6 @@ export default defineConfig({
   ],
   worker: { format: 'es' },
   // No modulepreload polyfill: every browser the app supports preloads modules itself (issue 17: initial JS).
-  // The manifest tells the server each route's chunks, which it preloads in the route's HTML (server/http/app-shell.ts).
-  build: { target: 'es2022', sourcemap: false, manifest: true, modulePreload: { polyfill: false } },
+  build: { target: 'es2022', sourcemap: false, modulePreload: { polyfill: false } },
   server: { proxy: { '/api': 'http://localhost:8080', '/ws': { target: 'ws://localhost:8080', ws: true } } },
 });
