@@ -27,7 +27,11 @@ export function canonicalRange(s: string): string {
 
 function inRange(addr: ipaddr.IPv4 | ipaddr.IPv6, cidr: string): boolean {
   try {
-    const range = ipaddr.parseCIDR(cidr);
+    let range = ipaddr.parseCIDR(cidr);
+    // A range written IPv4-mapped ('::ffff:10.0.0.0/104') is the IPv4 range it maps, as the
+    // address it is matched against is read as IPv4.
+    const [net, bits] = range;
+    if (net.kind() === 'ipv6' && (net as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96) range = [(net as ipaddr.IPv6).toIPv4Address(), bits - 96];
     return addr.kind() === range[0].kind() && addr.match(range);
   } catch {
     return false;
