@@ -66,15 +66,6 @@ function plan(name: string, t: Targets): { payload: Record<string, unknown>; kin
     case 'bo/setLiveOddTypes': return { payload: { sportId: 9_999_999, oddsTypes: [] }, kind: 'none' };
     case 'bo/addIpRule': return { payload: { cidr: '192.0.2.0/24', action: 'deny' }, kind: 'none' };
     case 'bo/removeIpRule': return { payload: { ruleId: 2_000_000_000 }, kind: 'none' };
-    // Trading and live betting (issue 13): the operator team's; actions on a missing match or sport are refused after the guard.
-    case 'bo/tradingFixtures': case 'bo/tradingCatalogue': case 'bo/liveSettings': return { payload: {}, kind: 'none' };
-    case 'bo/tradingFixture': case 'bo/setMatchStatus': case 'bo/setStakeLimit': return { payload: { matchId: 2_000_000_000, open: true, stakeLimit: 0 }, kind: 'none' };
-    case 'bo/setPrice': case 'bo/setMarketStatus': return { payload: { matchId: 2_000_000_000, oddId: 1, oddsId: 1, odd: 2_000, active: 1 }, kind: 'none' };
-    case 'bo/createFixture': return { payload: { tournamentId: 9_999_999, homeTeamId: 1, awayTeamId: 2, matchDate: '2026-12-01T12:00:00Z' }, kind: 'none' };
-    case 'bo/openMarket': return { payload: { matchId: 2_000_000_000, oddsType: 186, outcomes: [{ outcomeId: 4, odd: 1_800 }, { outcomeId: 5, odd: 2_000 }] }, kind: 'none' };
-    case 'bo/setLiveOddTypes': return { payload: { sportId: 9_999_999, oddsTypes: [] }, kind: 'none' };
-    case 'bo/addIpRule': return { payload: { cidr: '192.0.2.0/24', action: 'deny' }, kind: 'none' };
-    case 'bo/removeIpRule': return { payload: { ruleId: 2_000_000_000 }, kind: 'none' };
     // Content (issue 13): the operator team's; edits of missing rows and empty segments are refused after the guard.
     case 'bo/banners': case 'bo/pages': case 'bo/popups': case 'bo/notifications': case 'bo/bonuses': case 'bo/paymentMethods': return { payload: {}, kind: 'none' };
     case 'bo/uploadImage': return { payload: { kind: 'logo', data: 'AAAA' }, kind: 'none' };
