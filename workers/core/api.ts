@@ -46,8 +46,8 @@ export function createCoreApi(deps: CoreDeps) {
   const account = createAccountApi(ctx);
   const { loadSlip, slipView, ...slip } = createSlipApi(ctx);
   const live = createLiveApi(ctx, { ...(deps.live ? { socket: deps.live.socket } : {}), timers: deps.live?.timers ?? INERT_TIMERS, slip });
-  let ready: Promise<void> | null = null;
   const dataSaver = createDataSaverApi(ctx);
+  let ready: Promise<void> | null = null;
 
   return {
     /** Subscribes to the worker's pushes (comlink proxies the callback). */
