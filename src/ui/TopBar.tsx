@@ -1,8 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSession } from '../state/session.ts';
 import { openLogin } from '../state/ui.ts';
-import { AccountMenu, TopBarMoney } from '../features/account/AccountMenu.tsx';
+
+// A visitor's first load carries no account menu (issue 17): it comes with the session.
+const AccountMenu = lazy(() => import('../features/account/AccountMenu.tsx').then((m) => ({ default: m.AccountMenu })));
+const TopBarMoney = lazy(() => import('../features/account/AccountMenu.tsx').then((m) => ({ default: m.TopBarMoney })));
 import { LeftMenu } from '../features/content/LeftMenu.tsx';
 
 /** Logo, then the balance and a deposit button when logged in, or the login button. */
@@ -18,10 +22,10 @@ export function TopBar({ lang }: { lang: string }) {
       </Link>
       <div className="topbar-spacer" />
       {user ? (
-        <>
+        <Suspense fallback={<div className="skeleton" style={{ width: 80, height: 36 }} />}>
           <AccountMenu lang={lang} />
           <TopBarMoney lang={lang} />
-        </>
+        </Suspense>
       ) : known ? (
         <button type="button" className="btn btn-primary btn-small" onClick={openLogin}><Trans>Log in</Trans></button>
       ) : (

@@ -28,6 +28,8 @@ export function ProtectionLayer({ lang, clock = BROWSER_CLOCK }: { lang: string;
   useEffect(() => {
     if (!userName) { protectionStore.view = null; return; }
     void refreshProtection();
+    // The layer is mounted only with a session: a logout unmounts it, and the view goes with it.
+    return () => { protectionStore.view = null; };
   }, [userName]);
 
   // Schedules the next notice from the session's start (again each time one is closed); when due,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Outlet, redirect, useLocation } from '@tanstack/react-router';
 import { core } from '../../core-client.ts';
@@ -6,24 +6,41 @@ import { activateLanguage, currentLang, offersLang, setSiteLanguages } from '../
 import { TopBar } from '../../ui/TopBar.tsx';
 import { TabBar } from '../../ui/TabBar.tsx';
 import { NoticeBar } from '../../ui/NoticeBar.tsx';
-import { CouponBar } from '../../features/betslip/CouponBar.tsx';
-import { LoginPopup } from '../../features/account/LoginPopup.tsx';
 import { readTimezoneCookie } from '../../features/account/timezone-cookie.ts';
 import { setDisplayZone } from '../../ui/format.ts';
-import { PushPopups } from '../../features/content/PushPopups.tsx';
-import { SiteFooter } from '../../features/content/SiteFooter.tsx';
 import { MaintenancePage } from '../../features/content/StatusPages.tsx';
 import { useLoad } from '../../ui/use-load.ts';
 import { InstallHint } from '../../pwa/InstallHint.tsx';
 import { UpdatePrompt } from '../../pwa/UpdatePrompt.tsx';
 import { OfflineBanner } from '../../pwa/OfflineBanner.tsx';
 import { useSiteAssets } from '../../features/account/site-assets.ts';
-import { ProtectionLayer } from '../../features/protection/ProtectionLayer.tsx';
 import { useSession } from '../../state/session.ts';
 import { useSiteView } from '../../state/site.ts';
+import { useUi } from '../../state/ui.ts';
+import { useSlip } from '../../state/slip.ts';
+import { useIdle } from '../../ui/use-idle.ts';
 
 // Kiosk mode (issue 15) is a layout of a terminal session: its layer loads only for terminals.
 const KioskLayer = lazy(() => import('../../features/kiosk/KioskLayer.tsx'));
+// Out of the first script (issue 17: Home's initial JavaScript): the footer (below the fold) and
+// the push pop-ups (floating over the page) mount once the browser is idle, the login popup when it
+// opens; none of them moves what is drawn.
+const SiteFooter = lazy(() => import('../../features/content/SiteFooter.tsx').then((m) => ({ default: m.SiteFooter })));
+const PushPopups = lazy(() => import('../../features/content/PushPopups.tsx').then((m) => ({ default: m.PushPopups })));
+// Breaks, exclusions and the reality check concern a logged-in player only: loaded with the session
+// (imported by hand rather than through lazy/Suspense, so its timers start without waiting for
+// React's reveal of a suspended boundary).
+type ProtectionLayerType = typeof import('../../features/protection/ProtectionLayer.tsx').ProtectionLayer;
+function useProtectionLayer(loggedIn: boolean): ProtectionLayerType | null {
+  const [layer, setLayer] = useState<ProtectionLayerType | null>(null);
+  useEffect(() => {
+    if (loggedIn && !layer) void import('../../features/protection/ProtectionLayer.tsx').then((m) => setLayer(() => m.ProtectionLayer));
+  }, [loggedIn, layer]);
+  return layer;
+}
+// The coupon bar shows only once the slip holds a selection.
+const CouponBar = lazy(() => import('../../features/betslip/CouponBar.tsx').then((m) => ({ default: m.CouponBar })));
+const LoginPopup = lazy(() => import('../../features/account/LoginPopup.tsx').then((m) => ({ default: m.LoginPopup })));
 
 /** Every route sits under /{lang}; an unknown code, or one the site does not offer, is replaced by the current language. */
 export const Route = createFileRoute('/$lang')({
@@ -73,26 +90,31 @@ function Shell() {
   // The worker opens the live feed only on betslip-related pages (or with a slip), so it learns each page.
   const page = path.split('/')[2] || 'home';
   useEffect(() => { void core.setLivePage(page); }, [page]);
-  const kiosk = useSession().user?.userType === 'T';
+  const { user } = useSession();
+  const kiosk = user?.userType === 'T';
+  const ProtectionLayer = useProtectionLayer(!!user);
+  const idle = useIdle();
+  const { loginOpen } = useUi();
+  const slipFilled = (useSlip().view?.entries.length ?? 0) > 0;
   return (
     <div className={kiosk ? 'app kiosk' : 'app'}>
       <a href="#main" className="visually-hidden"><Trans>Skip to content</Trans></a>
       {kiosk && <Suspense fallback={null}><KioskLayer lang={lang} /></Suspense>}
       {!bare && <TopBar lang={lang} />}
       {/* Break or exclusion banner and the reality check (issue 16). */}
-      <ProtectionLayer lang={lang} />
+      {user && ProtectionLayer && <ProtectionLayer lang={lang} />}
       <UpdatePrompt />
       <OfflineBanner />
       {!fullScreen && <InstallHint />}
       <main id="main" className={fullScreen ? undefined : 'app-main'}>
-        {!bare && <PushPopups onHome={page === 'home'} />}
+        {!bare && idle && <Suspense fallback={null}><PushPopups onHome={page === 'home'} /></Suspense>}
         {siteData?.maintenance ? <MaintenancePage /> : <Outlet />}
-        {!bare && <SiteFooter lang={lang} />}
+        {!bare && idle && <Suspense fallback={null}><SiteFooter lang={lang} /></Suspense>}
       </main>
-      {!fullScreen && COUPON_BAR_PAGES.has(page.toLowerCase()) && <CouponBar lang={lang} />}
+      {!fullScreen && slipFilled && COUPON_BAR_PAGES.has(page.toLowerCase()) && <Suspense fallback={null}><CouponBar lang={lang} /></Suspense>}
       {!bare && <TabBar lang={lang} />}
       <NoticeBar />
-      <LoginPopup lang={lang} />
+      {loginOpen && <Suspense fallback={null}><LoginPopup lang={lang} /></Suspense>}
     </div>
   );
 }
