@@ -1,5 +1,5 @@
 /**
- * Layout shift (issue 17): Home and LiveBets load without moving what the player sees. The
+ * Layout shift (issue 17): Home, LiveBets and the casino lobby load without moving what the player sees. The
  * layout-shift entries of a PerformanceObserver are summed from the first byte until the page has
  * settled (banners, jackpots, the live list and the push pop-up in), without user input, and the
  * sum must stay at most 0.05 (the "good" CLS). A screenshot at 390x844 shows Home with the push
@@ -101,6 +101,27 @@ describe('layout shift', () => {
     console.log(`LiveBets CLS ${total(list).toFixed(4)}`, JSON.stringify(list));
     expect(total(list)).toBeLessThanOrEqual(GOOD_CLS);
     await page.screenshot({ path: join(SCREENSHOTS, 'livebets-390x844.png') });
+    await context.close();
+  });
+
+  it('the casino lobby loads with a cumulative layout shift of at most 0.05, banner and jackpot tiles included', async () => {
+    const { context, page } = await app.newPhonePage();
+    // a visitor is sent Home from /tr/casino (measured above): the lobby is a player's, demo has livejackpotUser
+    expect((await (await context.request.post('/api/login', { data: { userName: 'demo', password: 'demo1234' } })).json()).status).toBe(true);
+    await page.addInitScript("sessionStorage.setItem('popupsClosed', '1')");
+    await observeShifts(page);
+    await page.goto('/tr/casino');
+    await page.getByTestId('game-grid').getByTestId('game-tile').first().waitFor();
+    await page.getByTestId('casino-jackpots').waitFor();
+    await page.getByTestId('casino-banners').waitFor();
+    await page.waitForTimeout(SETTLE_MS);
+    const list = await shifts(page);
+    console.log(`Casino lobby CLS ${total(list).toFixed(4)}`, JSON.stringify(list));
+    expect(total(list)).toBeLessThanOrEqual(GOOD_CLS);
+    // the tiles keep the spec's 130 px
+    const tile = (await page.getByTestId('casino-jackpot-mega').boundingBox())!;
+    expect(tile.height).toBe(130);
+    await page.screenshot({ path: join(SCREENSHOTS, 'casino-lobby-390x844.png') });
     await context.close();
   });
 });

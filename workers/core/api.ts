@@ -88,7 +88,8 @@ export function createCoreApi(deps: CoreDeps) {
     ...createProtectionApi(ctx),
     ...createRetailApi(ctx, { loadSlip, push: () => ctx.emit({ type: 'slip-changed', payload: slipView() }) }),
     // the jackpot socket exists only where the live feed's does (the browser worker), on the same timers
-    ...createCasinoApi(ctx, deps.live ? { socket: browserJackpotSocket, timers: deps.live.timers } : {}),
+    // the lobby answers once the session is restored (its jackpots flag is the player's)
+    ...createCasinoApi(ctx, { ...(deps.live ? { socket: browserJackpotSocket, timers: deps.live.timers } : {}), sessionKnown: () => ready ?? Promise.resolve() }),
     ...live,
   };
 }

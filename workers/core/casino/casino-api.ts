@@ -5,7 +5,6 @@
  * redirect, a new tab or a notice), and the jackpot socket that feeds the jackpot tiles and the
  * winners carousel while a casino screen watches.
  */
-import { hasPermission } from '../../../domain/account/permissions.ts';
 import { bannerImageUrl } from '../../../domain/content/banner.ts';
 import { currencySymbol } from '../../../domain/money.ts';
 import { intlLocale } from '../../../domain/languages.ts';
@@ -22,14 +21,13 @@ import { bannerLink, type BannerView } from '../content/home-api.ts';
 import { swrCall, type Freshness, type Source } from '../sports/swr.ts';
 import { createJackpotSocket, type JackpotFrame, type JackpotSocketLike } from './jackpot-socket.ts';
 import {
-  CASINO_PRODUCTS, enabledProducts, filterByTitle, openOutcome, parseExtras, productId, productRoute, serverSearch,
+  CASINO_BANNER_STATE, CASINO_PRODUCTS, enabledProducts, jackpotsShown, filterByTitle, openOutcome, parseExtras, productId, productRoute, serverSearch,
   type CasinoProduct, type OpenOutcome,
 } from './casino-views.ts';
 
 export type { CasinoProduct, OpenOutcome } from './casino-views.ts';
 
-/** Banner display states of the casino screens (section 2): live casino and TV games 10, slots 3. */
-export const CASINO_BANNER_STATE: Partial<Record<CasinoProduct, number>> = { livecasino: 10, tvgames: 10, casino: 3 };
+export { CASINO_BANNER_STATE } from './casino-views.ts';
 /** Winners kept for the carousel (the newest first). */
 const WINNERS_KEPT = 20;
 
@@ -92,6 +90,8 @@ export interface CasinoDeps {
   /** The jackpot socket; absent (Node tests of other areas) = jackpots read once by call. */
   socket?: () => JackpotSocketLike;
   timers?: { setTimeout(fn: () => void, ms: number): unknown; clearTimeout(h: unknown): void };
+  /** Resolves once the session is restored at start (the lobby's jackpots flag waits for it). */
+  sessionKnown?: () => Promise<unknown>;
 }
 
 // The Intl locale of a language's numbers (domain/languages.ts), resolved to one tag the UI can pass on.
@@ -106,10 +106,6 @@ export function createCasinoApi(ctx: CoreContext, deps: CasinoDeps = {}) {
   /** The products whose latest winners were asked since a screen began watching. */
   const winnersLoaded = new Set<CasinoProduct>();
 
-  const player = () => {
-    const s = ctx.session();
-    return s ? { products: s.products ?? {}, onlineUser: s.onlineUser ?? 0 } : null;
-  };
   const money = (minor: number, currency: string) => moneyText(minor, currency, ctx.lang(), site.get());
 
   const tile = (g: CasinoGame): GameTile => {
@@ -187,7 +183,7 @@ export function createCasinoApi(ctx: CoreContext, deps: CasinoDeps = {}) {
 
     /** A product's lobby: providers and categories, its banners, whether jackpots show; null when unreachable with nothing kept. */
     async casinoLobby(product: CasinoProduct, source: Source): Promise<CasinoLobbyView | null> {
-      const settings = await site.load();
+      const [settings] = await Promise.all([site.load(), deps.sessionKnown?.()]);
       const state = CASINO_BANNER_STATE[product];
       const cacheKey = `${product}:${ctx.lang()}`;
       const [list, banners] = await Promise.all([
@@ -203,7 +199,7 @@ export function createCasinoApi(ctx: CoreContext, deps: CasinoDeps = {}) {
         providers: list?.reply.status ? list.reply.results ?? [] : [],
         categories: list?.reply.status ? list.reply.categories ?? [] : [],
         banners: (group?.banners ?? []).map((b) => ({ id: b.id, image: bannerImageUrl(siteApi, b.url), title: b.title, width: b.width, height: b.height, link: bannerLink(b.link) })),
-        jackpots: (product === 'casino' || product === 'livecasino') && hasPermission(player(), 'livejackpotUser'),
+        jackpots: jackpotsShown(product, ctx.session()),
         fresh: list?.fresh ?? banners?.fresh ?? { stale: false, offline: false, updatedAt: ctx.clock() },
       };
     },
