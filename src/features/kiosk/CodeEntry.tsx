@@ -18,7 +18,9 @@ export function CodeEntry({ title, onSubmit, busy = false, keys = false, folded 
   const [code, setCode] = useState('');
   const [scanning, setScanning] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  // The scanner types into the focused field: keep it focused (also when the keypad folds away).
+  // The scanner types into the focused field: keep it focused (also when the keypad folds away,
+  // hence `folded`, which the effect does not read).
+  // oxlint-disable-next-line react/exhaustive-effect-dependencies
   useEffect(() => { input.current?.focus(); }, [folded]);
   const submit = (e?: FormEvent) => {
     e?.preventDefault();

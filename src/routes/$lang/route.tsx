@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { createElement, lazy, Suspense, useEffect, useState } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Outlet, redirect, useLocation } from '@tanstack/react-router';
 import { core } from '../../core-client.ts';
@@ -30,13 +30,13 @@ const PushPopups = lazy(() => import('../../features/content/PushPopups.tsx').th
 // Breaks, exclusions and the reality check concern a logged-in player only: loaded with the session
 // (imported by hand rather than through lazy/Suspense, so its timers start without waiting for
 // React's reveal of a suspended boundary).
-type ProtectionLayerType = typeof import('../../features/protection/ProtectionLayer.tsx').ProtectionLayer;
-function useProtectionLayer(loggedIn: boolean): ProtectionLayerType | null {
-  const [layer, setLayer] = useState<ProtectionLayerType | null>(null);
+let protectionLayer: typeof import('../../features/protection/ProtectionLayer.tsx').ProtectionLayer | null = null;
+function SessionProtectionLayer({ lang }: { lang: string }) {
+  const [loaded, setLoaded] = useState(protectionLayer !== null);
   useEffect(() => {
-    if (loggedIn && !layer) void import('../../features/protection/ProtectionLayer.tsx').then((m) => setLayer(() => m.ProtectionLayer));
-  }, [loggedIn, layer]);
-  return layer;
+    if (!loaded) void import('../../features/protection/ProtectionLayer.tsx').then((m) => { protectionLayer = m.ProtectionLayer; setLoaded(true); });
+  }, [loaded]);
+  return loaded && protectionLayer ? createElement(protectionLayer, { lang }) : null;
 }
 // The coupon bar shows only once the slip holds a selection.
 const CouponBar = lazy(() => import('../../features/betslip/CouponBar.tsx').then((m) => ({ default: m.CouponBar })));
@@ -92,7 +92,6 @@ function Shell() {
   useEffect(() => { void core.setLivePage(page); }, [page]);
   const { user } = useSession();
   const kiosk = user?.userType === 'T';
-  const ProtectionLayer = useProtectionLayer(!!user);
   const idle = useIdle();
   const { loginOpen } = useUi();
   const slipFilled = (useSlip().view?.entries.length ?? 0) > 0;
@@ -102,7 +101,7 @@ function Shell() {
       {kiosk && <Suspense fallback={null}><KioskLayer lang={lang} /></Suspense>}
       {!bare && <TopBar lang={lang} />}
       {/* Break or exclusion banner and the reality check (issue 16). */}
-      {user && ProtectionLayer && <ProtectionLayer lang={lang} />}
+      {user && <SessionProtectionLayer lang={lang} />}
       <UpdatePrompt />
       <OfflineBanner />
       {!fullScreen && <InstallHint />}
