@@ -19,7 +19,7 @@ const CATALOGS = 'catalogs';
 const CATALOG_HREF = /href="(\/assets\/messages-[\w-]+\.js)"/g;
 registerRoute(({ url, sameOrigin }) => sameOrigin && /^\/assets\/messages-[\w-]+\.js$/.test(url.pathname), new CacheFirst({ cacheName: CATALOGS }));
 // The first visit fetched its language's catalog before this worker controlled the page: on install,
-// keep the catalog each open page's HTML preloads (server/http/app-shell.ts), so it starts offline.
+// keep any catalog an open page's HTML names; the page also names those it loaded (KEEP_CATALOGS below).
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CATALOGS);
@@ -32,7 +32,13 @@ self.addEventListener('install', (event) => {
   })());
 });
 
-// The update prompt asks before a new version takes over.
+// The update prompt asks before a new version takes over. A page that loaded its catalogs before
+// this worker controlled it names them (src/pwa/register.ts): kept like those loaded through it.
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const data = event.data as { type?: string; urls?: unknown } | null;
+  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (data?.type === 'KEEP_CATALOGS' && Array.isArray(data.urls)) {
+    const urls = data.urls.filter((u): u is string => typeof u === 'string' && /^\/assets\/messages-[\w-]+\.js$/.test(u));
+    event.waitUntil(caches.open(CATALOGS).then((cache) => cache.addAll(urls)).catch(() => undefined));
+  }
 });
