@@ -18,9 +18,11 @@ describe('back office: site settings', () => {
   it('maintenance mode switched in the back office shows on an open phone without a reload', async () => {
     const phone = await app.newPhonePage();
     const phoneErrors = collectErrors(phone.page);
+    // Listened for before the page loads: the settings may come before the page's first frame.
+    const settingsRead = phone.page.waitForResponse((r) => r.url().includes('/api/settings'));
     await phone.page.goto('/tr/');
     await phone.page.locator('#main').waitFor();
-    await phone.page.waitForResponse((r) => r.url().includes('/api/settings'));
+    await settingsRead;
     const navigations: string[] = [];
     phone.page.on('framenavigated', (f) => { if (f === phone.page.mainFrame()) navigations.push(f.url()); });
 
