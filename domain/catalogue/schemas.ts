@@ -24,7 +24,7 @@ export const oddTypeSchema = z.object({
   order: z.number().int().min(0).max(100_000),
 });
 export const filtersSchema = z.array(z.object({ id: z.enum(FILTER_IDS), types: z.array(typeId).max(200) })).min(1).max(FILTER_IDS.length)
-  .refine((f) => f[0]!.id === 'all' && new Set(f.map((x) => x.id)).size === f.length, { message: "'all' first, each tab once" });
+  .refine((f) => f[0]?.id === 'all' && new Set(f.map((x) => x.id)).size === f.length, { message: "'all' first, each tab once" });
 export const liveLeagueOrderSchema = z.array(z.number().int().positive()).max(500).refine((l) => new Set(l).size === l.length, { message: 'a league twice' });
 
 /** The stored keys of catalogue_config and the schema of each one's value. */
