@@ -26,10 +26,12 @@ describe('a live coupon line in Chromium', () => {
     for (let attempt = 0; attempt < 60 && !picked; attempt++) {
       const rows = live.rows();
       for (let i = (await rows.count()) - 1; i >= 0 && !picked; i--) {
-        const odd = live.openOdds(rows.nth(i)).first();
+        const row = rows.nth(i);
+        const odd = live.openOdds(row).first();
         if (!(await odd.count())) continue;
         await odd.click().catch(() => undefined);
-        picked = (await odd.getAttribute('aria-pressed').catch(() => null)) === 'true';
+        // the tap goes through the worker: the button turns pressed a moment later
+        picked = await row.locator('[data-testid=odd][aria-pressed=true]').first().waitFor({ timeout: 3_000 }).then(() => true, () => false);
       }
       if (!picked) await page.waitForTimeout(300);
     }

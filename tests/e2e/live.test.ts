@@ -55,7 +55,8 @@ describe('live betting in Chromium', () => {
         const odd = live.openOdds(row).first();
         if (!(await odd.count())) continue;
         await odd.click().catch(() => undefined);
-        if ((await odd.getAttribute('aria-pressed').catch(() => null)) === 'true') picked++;
+        // the tap goes through the worker: the button turns pressed a moment later (rows may reorder meanwhile)
+        if (await row.locator('[data-testid=odd][aria-pressed=true]').first().waitFor({ timeout: 3_000 }).then(() => true, () => false)) picked++;
       }
       if (picked < 3) await page.waitForTimeout(500);
     }
@@ -80,6 +81,11 @@ describe('live betting in Chromium', () => {
       await expect.poll(() => page.locator('[data-testid=slip-entry][data-locked=true]').count(), { timeout: 30_000, interval: 100 }).toBe(0);
       if (!(await slip.entries().count())) break;
       await slip.keepCreatable();
+      // the last attempt's notice goes first: its final status must not pass for this attempt's
+      if (await slip.notice().count()) {
+        await slip.notice().getByRole('button').click().catch(() => undefined);
+        await slip.notice().waitFor({ state: 'detached', timeout: 5_000 });
+      }
       await slip.create().click();
       // 5 is the live coupon still being placed (its delay): wait for its final status
       const statusNow = async () => (await slip.notice().getAttribute('data-status', { timeout: 1000 }).catch(() => null)) ?? '';
