@@ -103,7 +103,7 @@ export function Home({ lang }: { lang: string }) {
       <LiveNow lang={lang} />
       <HomeBanners banners={banners} place="strip" lang={lang} />
       {home.sports.slice(0, shown).map((s) => (
-        <section key={s.id} className="section" id={`sport-${s.id}`} aria-labelledby={`sport-title-${s.id}`}>
+        <section key={s.id} className="section home-sport" id={`sport-${s.id}`} aria-labelledby={`sport-title-${s.id}`}>
           <h2 className="section-title" id={`sport-title-${s.id}`}>
             <span className="icon" aria-hidden="true">{SPORT_GLYPH[s.id] ?? '•'}</span>{s.name}
             <Link className="more-link" to="/$lang/allsports" params={{ lang }} search={{ sid: s.id }}>{t`${s.matchCount} matches`}</Link>
