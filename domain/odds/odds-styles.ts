@@ -4,9 +4,7 @@
  * the decimal odd, and receipts print decimal.
  */
 
-export const ODDS_STYLES = ['decimal', 'fractional', 'american'] as const;
-export type OddsStyle = (typeof ODDS_STYLES)[number];
-export const isOddsStyle = (s: unknown): s is OddsStyle => typeof s === 'string' && (ODDS_STYLES as readonly string[]).includes(s);
+export { ODDS_STYLES, isOddsStyle, type OddsStyle } from './odds-style-names.ts';
 
 /**
  * The traditional fractional ladder bookmakers quote (profit / stake): a price on it is shown as

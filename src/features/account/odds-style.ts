@@ -5,13 +5,9 @@
  */
 import { proxy, useSnapshot } from 'valtio';
 import { core } from '../../core-client.ts';
-import type { OddsStyle } from '../../../domain/odds/odds-styles.ts';
+import { isOddsStyle, type OddsStyle } from '../../../domain/odds/odds-style-names.ts';
 
 const KEY = 'oddsFormat';
-// Checked here rather than with domain/odds' isOddsStyle, whose module (the conversions) would
-// then be part of every page's first script (issue 17); the worker checks again with it.
-const STORED_STYLES: readonly string[] = ['decimal', 'fractional', 'american'] satisfies OddsStyle[];
-const isOddsStyle = (s: unknown): s is OddsStyle => typeof s === 'string' && STORED_STYLES.includes(s);
 
 const stored = (): OddsStyle => {
   try {
