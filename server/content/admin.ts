@@ -16,6 +16,7 @@ import type {
   NotificationTarget,
 } from '../../domain/content/bo-calls.ts';
 import { SPEC_PAGE_IDS } from '../../domain/content/bo-calls.ts';
+import { storedImageAddress } from '../../domain/content/banner.ts';
 
 const notFound = () => new CallError(404, 'notFound', {}, { error: 'notFound' });
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -54,7 +55,7 @@ async function upsert(q: Queryable, table: string, id: number | undefined, value
 interface BannerRow { id: number; name: string; url: string; title: string; link: string; width: number; height: number; type: number; display_state: number; lang: string; status: number; list_order: number; starts_at: Date | null; ends_at: Date | null }
 // The back office gets a banner's image as an address it can show and send back (/banners/<file>).
 const bannerOut = (r: BannerRow): BoBanner => ({
-  id: r.id, name: r.name, url: /^(https:|\/)/.test(r.url) ? r.url : `/banners/${r.url}`, title: r.title, link: r.link, width: r.width, height: r.height, type: r.type,
+  id: r.id, name: r.name, url: storedImageAddress(r.url), title: r.title, link: r.link, width: r.width, height: r.height, type: r.type,
   displayState: r.display_state, language: r.lang, status: r.status, listOrder: r.list_order, startsAt: iso(r.starts_at), endsAt: iso(r.ends_at),
 });
 

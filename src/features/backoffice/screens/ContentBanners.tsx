@@ -5,6 +5,7 @@ import { useAction, useBoFetch } from '../action.ts';
 import { DataTable } from '../table.tsx';
 import { when } from '../format.ts';
 import { BANNER_STATES, type BoBanner } from '../../../../domain/content/bo-calls.ts';
+import { storedImageAddress } from '../../../../domain/content/banner.ts';
 import { EditDialog, StatusText, useLangOptions, type FieldSpec } from './ContentShared.tsx';
 
 type Draft = Omit<BoBanner, 'id'> & { id?: number };
@@ -64,7 +65,7 @@ export function BannersScreen() {
         onOpen={(r) => setEdit({ ...r })}
         empty={<Trans>No banners here yet.</Trans>}
         columns={[
-          { key: 'img', header: t`Image`, render: (r) => <img src={r.url.startsWith('/') || r.url.startsWith('https:') ? r.url : `/banners/${r.url}`} alt="" style={{ height: 40, maxWidth: 112, objectFit: 'cover' }} /> },
+          { key: 'img', header: t`Image`, render: (r) => <img src={storedImageAddress(r.url)} alt="" style={{ height: 40, maxWidth: 112, objectFit: 'cover' }} /> },
           { key: 'name', header: t`Name`, render: (r) => r.name },
           { key: 'title', header: t`Title`, render: (r) => r.title },
           { key: 'lang', header: t`Language`, render: (r) => r.language || t`Every language` },

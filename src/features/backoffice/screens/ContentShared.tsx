@@ -9,6 +9,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useAction } from '../action.ts';
 import { bo } from '../bo-client.ts';
 import type { MediaKind } from '../../../../domain/content/media.ts';
+import { storedImageAddress } from '../../../../domain/content/banner.ts';
 import { BoDialog } from '../dialog.tsx';
 import { LANGUAGES, LANGUAGE_INFO } from '../../../i18n/languages.ts';
 
@@ -34,7 +35,7 @@ export function ImageField({ label, name, kind, value, onChange }: { label: stri
     <div className="bo-field" style={{ gridColumn: '1 / -1' }}>
       <span>{label}</span>
       <div style={{ display: 'flex', gap: 'var(--space-2)', alignItems: 'center', flexWrap: 'wrap' }}>
-        {value && <img src={value.startsWith('/') || value.startsWith('https:') ? value : `/banners/${value}`} alt="" style={{ maxHeight: 56, maxWidth: 160, objectFit: 'contain', background: 'var(--bg)' }} />}
+        {value && <img src={storedImageAddress(value)} alt="" style={{ maxHeight: 56, maxWidth: 160, objectFit: 'contain', background: 'var(--bg)' }} />}
         <input name={name} value={value} onChange={(e) => onChange(e.target.value)} aria-label={label} style={{ flex: 1 }} />
         <input type="file" name={`${name}File`} aria-label={t`Upload an image`} accept="image/png,image/jpeg,image/webp,image/avif,image/gif" disabled={act.busy} onChange={(e) => void upload(e.target.files?.[0])} />
       </div>
