@@ -1,6 +1,6 @@
 import { siteAssetPath } from '../../../domain/account/site-assets.ts';
 import type { CoreContext } from '../context.ts';
-import { offeredLanguages } from '../../../domain/languages.ts';
+import { offeredLanguages, siteLanguage } from '../../../domain/languages.ts';
 import type { SiteView } from '../events.ts';
 
 /** The settings reply of GET /api/settings. */
@@ -110,11 +110,11 @@ export function createSite(ctx: CoreContext, every?: Every, pollMs?: number, pus
 
   /** The offered languages and the default one (a first visit's language, an unoffered URL's target). */
   const siteLanguages = (s: Record<string, unknown>): Pick<SiteView, 'languages' | 'defaultLanguage'> => {
-    const rows = offeredLanguages({
+    const langs = {
       languages: Array.isArray(s.languages) ? (s.languages as string[]) : undefined,
       default_language: typeof s.default_language === 'string' ? s.default_language : undefined,
-    });
-    return { languages: rows.map((r) => r.lang), defaultLanguage: rows.find((r) => r.default)!.lang };
+    };
+    return { languages: offeredLanguages(langs).map((r) => r.lang), defaultLanguage: siteLanguage(langs) };
   };
 
   const view = (): SiteView => {
