@@ -141,6 +141,10 @@ describe('languages in Chromium', () => {
     const first = (await page.locator('.tab').first().boundingBox())!;
     const last = (await page.locator('.tab').last().boundingBox())!;
     expect(first.x).toBeGreaterThan(last.x);
+    // The brand mark is not mirrored: BET stays left of PWA.
+    const bet = (await page.locator('.topbar .logo span').first().boundingBox())!;
+    const pwa = (await page.locator('.topbar .logo b').first().boundingBox())!;
+    expect(bet.x).toBeLessThan(pwa.x);
     const [row] = await home.rowsWithOpenOdds(2);
     await home.pick(home.openOdds(row!).first());
     // An odd's price is an isolated left-to-right run inside the right-to-left row.
