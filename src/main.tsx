@@ -62,6 +62,9 @@ subscribe(dataSaverStore, () => router.update({ ...router.options, defaultPreloa
  * entry's modules with the lazy chunks and split them into dozens of small initial requests.
  */
 async function start(): Promise<void> {
+  // The page's route chunks load now, beside the worker's first calls: the router would start them
+  // only once the layout's beforeLoad has the site view and the session (issue 17: first paint).
+  for (const route of router.getMatchedRoutes(location.pathname)[0]) void router.loadRouteChunk(route)?.catch(() => undefined);
   // No language in the URL (a first visit at /): the site's offered languages and default decide.
   const boot = isLang(first) ? lang : await core.siteView().then((v) => { setSiteLanguages(v); return currentLang(); }, () => lang);
   await Promise.all([activateLanguage(boot, false), import('./ui/app.css')]);
