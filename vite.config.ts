@@ -61,6 +61,8 @@ export default defineConfig({
   // No modulepreload polyfill: every browser the app supports preloads modules itself (issue 17: initial JS).
   build: {
     target: 'es2022', sourcemap: false, modulePreload: { polyfill: false },
+    // dist/.vite/manifest.json: the server names a page's chunks in its HTML (server/http/app-shell.ts).
+    manifest: true,
     // Everything the entry imports is one script (issue 17). Left to itself the bundler split the
     // modules the lazy pages share with the entry into nine more initial chunks: ten requests on the
     // six connections of HTTP/1.1 before the first page's own could start (Lighthouse's simulated

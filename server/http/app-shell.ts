@@ -4,19 +4,17 @@
  * worker and no call (it paints with the HTML). Not for a browser asking to save data (Save-Data:
  * on): that one gets the skeleton, and no banner image at all.
  *
- * No preloads of the route's chunks: tried (from the build manifest: layout, route chunk and
- * imports, stylesheets, catalog, app.css), they shared the slow link with Home's banner and the
- * entry, and Lighthouse's LCP went up (Home 2.05 -> 2.54 s, AllSports 2.85 -> 3.03 s, same run):
- * the first data waits for the worker's session anyway, so the chunks were never the late part.
+ * Every other page names its chunks after the entry's script (page-preloads.ts).
  */
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../db/client.ts';
 import { bannerGroups } from '../content/banners.ts';
 import { bannerImageUrl, HOME_TOP_BANNER_STATE } from '../../domain/content/banner.ts';
 import { SITE_SETTINGS } from './routes/settings.ts';
 import { contentRev } from '../content/revision.ts';
-import { LANGUAGE_INFO, siteLanguage } from '../../domain/languages.ts';
+import { LANGUAGE_INFO, siteLanguage, type Lang } from '../../domain/languages.ts';
+import { pagePreloads, type BuildManifest } from './page-preloads.ts';
 
 const MARKER = '<!--lcp-banner-->';
 /** How long the first banner of a language is reused: a banner change shows within a minute. */
@@ -34,9 +32,7 @@ export function homeLang(url: string): string | null {
  * The page's language and direction from the start (issue 18): fa and iq paint right to left from
  * the first frame (the boot shell too), not only once the script has run.
  */
-function withLang(text: string, url: string): string {
-  // No code, an unknown or an unoffered one: the page opens in the site's default language (settings).
-  const code = siteLanguage(SITE_SETTINGS, /^\/([a-z]{2})(\/|$)/.exec(url)?.[1]);
+function withLang(text: string, code: Lang): string {
   const info = LANGUAGE_INFO[code];
   return text.replace(/<html lang="[a-z-]*">/, `<html lang="${info.tag}" dir="${info.dir}">`);
 }
@@ -44,13 +40,22 @@ function withLang(text: string, url: string): string {
 /** The shell of `url`, read from `root`/index.html (again when the file changes). */
 export function appShell(db: Db, root: string, clock: () => number): (url: string, saveData: boolean) => Promise<string> {
   const file = join(root, 'index.html');
+  const manifestFile = join(root, '.vite', 'manifest.json');
   let html = { mtime: -1, text: '' };
+  let manifest: { mtime: number; chunks: BuildManifest } = { mtime: -1, chunks: {} };
   const banners = new Map<string, { at: number; rev: number; img: Promise<string> }>();
 
   const read = (): string => {
     const mtime = statSync(file).mtimeMs;
     if (mtime !== html.mtime) html = { mtime, text: readFileSync(file, 'utf8') };
     return html.text;
+  };
+  // The build's manifest (none in a build without one, e.g. a test's fixture: no preloads then).
+  const chunks = (): BuildManifest => {
+    if (!existsSync(manifestFile)) return {};
+    const mtime = statSync(manifestFile).mtimeMs;
+    if (mtime !== manifest.mtime) manifest = { mtime, chunks: JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest };
+    return manifest.chunks;
   };
   const firstBanner = (lang: string): Promise<string> => {
     const now = clock();
@@ -68,7 +73,11 @@ export function appShell(db: Db, root: string, clock: () => number): (url: strin
   };
 
   return async (url, saveData) => {
-    const text = withLang(read(), url);
+    const path = url.split('?')[0]!;
+    // No code, an unknown or an unoffered one: the page opens in the site's default language (settings).
+    const code = siteLanguage(SITE_SETTINGS, /^\/([a-z]{2})(\/|$)/.exec(path)?.[1]);
+    // The page's chunks go right after the entry's script, which the browser asks for first.
+    const text = withLang(read(), code).replace(/<script type="module"[^>]*><\/script>/, (entry) => entry + pagePreloads(chunks(), path, code));
     const lang = homeLang(url);
     if (!lang || saveData || !text.includes(MARKER)) return text;
     return text.replace(MARKER, await firstBanner(lang));

@@ -1,4 +1,8 @@
 import { proxy, useSnapshot } from 'valtio';
+import { bootShellGone } from '../ui/boot-shell.ts';
+
+/** How long after its frame the first page keeps the network to itself. */
+const FIRST_SCREEN_MS = 2_000;
 
 /** Service worker state for the update prompt and the offline banner. */
 export const pwaStore = proxy({ needRefresh: false, offline: typeof navigator !== 'undefined' && !navigator.onLine });
@@ -9,15 +13,19 @@ export function registerServiceWorker(): void {
   addEventListener('online', () => { pwaStore.offline = false; });
   addEventListener('offline', () => { pwaStore.offline = true; });
   if (!('serviceWorker' in navigator)) return;
-  // Workbox's window part loads once the page has loaded and the main thread is idle: the first
-  // screen's scripts and calls do not share the slow network with it.
+  // Workbox's window part, and the precache behind it, wait for the first page: the page has loaded,
+  // the app has drawn its frame, then a while (that page's calls and images) and an idle moment. On
+  // a slow link they would otherwise share it with the first screen (the load event alone comes
+  // before the page's data: issue 17).
   const go = () => void import('virtual:pwa-register').then(({ registerSW }) => {
     update = registerSW({ onNeedRefresh: () => { pwaStore.needRefresh = true; } });
     void keepLoadedCatalogs();
   });
-  const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(go, { timeout: 5_000 }) : setTimeout(go, 1_000));
-  if (document.readyState === 'complete') whenIdle();
-  else addEventListener('load', whenIdle, { once: true });
+  const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(go, { timeout: 5_000 }) : go());
+  const loaded = document.readyState === 'complete' ? Promise.resolve() : new Promise<void>((resolve) => addEventListener('load', () => resolve(), { once: true }));
+  // A page that never draws the app's frame (a failure) still gets its service worker.
+  const drawn = Promise.race([bootShellGone(), new Promise<void>((resolve) => setTimeout(resolve, 10_000))]);
+  void Promise.all([loaded, drawn]).then(() => setTimeout(whenIdle, FIRST_SCREEN_MS));
 }
 
 /**

@@ -30,3 +30,17 @@ export function removeBootShellWhenDrawn(root: HTMLElement): void {
   });
   watch.observe(root, { childList: true, subtree: true });
 }
+
+/** Resolves once the boot shell has gone (the app has drawn its first frame); at once without one. */
+export function bootShellGone(): Promise<void> {
+  return new Promise((resolve) => {
+    const boot = document.getElementById('boot');
+    if (!boot?.parentNode) { resolve(); return; }
+    const watch = new MutationObserver(() => {
+      if (boot.isConnected) return;
+      watch.disconnect();
+      resolve();
+    });
+    watch.observe(boot.parentNode, { childList: true });
+  });
+}

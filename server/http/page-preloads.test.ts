@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { pagePreloads, routeFileOf, type BuildManifest } from './page-preloads.ts';
+
+const route = (name: string) => `src/routes/$lang/${name}.tsx?tsr-split=component`;
+const MANIFEST: BuildManifest = {
+  'index.html': { file: 'assets/index-E.js' },
+  'src/ui/app.css': { file: 'assets/app-A.css' },
+  'src/i18n/locales/tr/messages.po': { file: 'assets/messages-TR.js' },
+  'src/i18n/locales/en/messages.po': { file: 'assets/messages-EN.js' },
+  [route('index')]: { file: 'assets/home-H.js', imports: ['index.html'] },
+  [route('allsports')]: { file: 'assets/allsports-S.js', imports: ['index.html', '_Row.js', '_Odd.js'] },
+  '_Row.js': { file: 'assets/Row-R.js', imports: ['index.html', '_Odd.js'] },
+  '_Odd.js': { file: 'assets/Odd-O.js', imports: ['index.html'], css: ['assets/Odd-C.css'] },
+  [route('matchdetail.$id')]: { file: 'assets/match-M.js', imports: ['index.html'] },
+  [route('CouponDetail.$id')]: { file: 'assets/coupon-C.js' },
+  [route('$')]: { file: 'assets/splat-X.js' },
+  [route('results')]: { file: 'assets/results-R.js' },
+  [route('results.$sport')]: { file: 'assets/results-sport-Q.js' },
+};
+const files = ['allsports', 'matchdetail.$id', 'results', 'results.$sport', 'index', '$', 'route', 'CouponDetail.$id'];
+
+describe('page preloads', () => {
+  it('finds the route file of a path, a literal segment before a parameter', () => {
+    expect(routeFileOf(['allsports'], files)).toBe('allsports');
+    expect(routeFileOf(['matchdetail', '85'], files)).toBe('matchdetail.$id');
+    expect(routeFileOf(['results'], files)).toBe('results');
+    expect(routeFileOf(['results', '1'], files)).toBe('results.$sport');
+    expect(routeFileOf(['CouponDetail', '7'], files)).toBe('CouponDetail.$id');
+    // Neither the layout, the catch-all nor Home; nothing for a path no file draws.
+    expect(routeFileOf([], files)).toBeUndefined();
+    expect(routeFileOf(['route'], files)).toBeUndefined();
+    expect(routeFileOf(['nowhere', 'at', 'all'], files)).toBeUndefined();
+  });
+
+  it('names the route chunk and everything it imports once, the entry aside, with the stylesheets and the language catalog', () => {
+    const links = pagePreloads(MANIFEST, '/en/allsports', 'en');
+    expect(links.match(/<link[^>]+>/g)).toEqual([
+      '<link rel="preload" as="style" href="/assets/app-A.css">',
+      '<link rel="modulepreload" crossorigin href="/assets/messages-EN.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/allsports-S.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/Row-R.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/Odd-O.js">',
+      '<link rel="preload" as="style" href="/assets/Odd-C.css">',
+    ]);
+    expect(links).not.toContain('index-E.js');
+  });
+
+  it('names nothing for Home (its banner has the link to itself), an unknown page or a build without a manifest', () => {
+    expect(pagePreloads(MANIFEST, '/tr/', 'tr')).toBe('');
+    expect(pagePreloads(MANIFEST, '/tr', 'tr')).toBe('');
+    expect(pagePreloads(MANIFEST, '/tr/no-such-page', 'tr')).toBe('');
+    expect(pagePreloads({}, '/tr/allsports', 'tr')).toBe('');
+  });
+});
