@@ -1,8 +1,8 @@
 /**
- * The HTML of client routes (issue 17): the build's index.html, and on Home the first banner of
- * the top carousel put into the boot shell, so the page's largest paint needs no script, no
- * worker and no call (it paints with the HTML). Not for a browser asking to save data (Save-Data:
- * on): that one gets the skeleton, and no banner image at all.
+ * The HTML of client routes (issue 17): the build's index.html, and on Home and the casino lobbies
+ * the first banner of the page's top carousel put into the boot shell, so the page's largest paint
+ * needs no script, no worker and no call (it paints with the HTML). Not for a browser asking to
+ * save data (Save-Data: on): that one gets the skeleton, and no banner image at all.
  *
  * Every other page names its chunks after the entry's script (page-preloads.ts).
  */
@@ -10,7 +10,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../db/client.ts';
 import { bannerGroups } from '../content/banners.ts';
-import { bannerImageUrl, HOME_TOP_BANNER_STATE } from '../../domain/content/banner.ts';
+import { bannerImageUrl, topBannerState } from '../../domain/content/banner.ts';
 import { SITE_SETTINGS } from './routes/settings.ts';
 import { contentRev } from '../content/revision.ts';
 import { LANGUAGE_INFO, siteLanguage, type Lang } from '../../domain/languages.ts';
@@ -22,11 +22,6 @@ const BANNER_TTL_MS = 60_000;
 
 const attr = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** Home's paths: `/{lang}` and `/{lang}/` (a query string aside). */
-export function homeLang(url: string): string | null {
-  const m = /^\/([a-z]{2})\/?$/.exec(url.split('?')[0]!);
-  return m ? m[1]! : null;
-}
 
 /**
  * The page's language and direction from the start (issue 18): fa and iq paint right to left from
@@ -57,18 +52,19 @@ export function appShell(db: Db, root: string, clock: () => number): (url: strin
     if (mtime !== manifest.mtime) manifest = { mtime, chunks: JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest };
     return manifest.chunks;
   };
-  const firstBanner = (lang: string): Promise<string> => {
+  const firstBanner = (lang: string, state: number): Promise<string> => {
     const now = clock();
-    const hit = banners.get(lang);
+    const key = `${lang}:${state}`;
+    const hit = banners.get(key);
     // A banner edited in the back office (a new content revision) is not served from the minute's cache.
     if (hit && now - hit.at < BANNER_TTL_MS && hit.rev === contentRev()) return hit.img;
-    const img = bannerGroups(db, [HOME_TOP_BANNER_STATE], lang, now).then(([group]) => {
+    const img = bannerGroups(db, [state], lang, now).then(([group]) => {
       const b = group?.banners[0];
       if (!b) return '';
       const src = bannerImageUrl(SITE_SETTINGS.site_api, b.url);
       return `<img src="${attr(src)}" alt="${attr(b.title)}" width="${b.width}" height="${b.height}" fetchpriority="high">`;
     }).catch(() => '');
-    banners.set(lang, { at: now, rev: contentRev(), img });
+    banners.set(key, { at: now, rev: contentRev(), img });
     return img;
   };
 
@@ -76,10 +72,13 @@ export function appShell(db: Db, root: string, clock: () => number): (url: strin
     const path = url.split('?')[0]!;
     // No code, an unknown or an unoffered one: the page opens in the site's default language (settings).
     const code = siteLanguage(SITE_SETTINGS, /^\/([a-z]{2})(\/|$)/.exec(path)?.[1]);
-    // The page's chunks go right after the entry's script, which the browser asks for first.
-    const text = withLang(read(), code).replace(/<script type="module"[^>]*><\/script>/, (entry) => entry + pagePreloads(chunks(), path, code));
-    const lang = homeLang(url);
-    if (!lang || saveData || !text.includes(MARKER)) return text;
-    return text.replace(MARKER, await firstBanner(lang));
+    const segments = path.split('/').filter(Boolean);
+    const state = /^[a-z]{2}$/.test(segments[0] ?? '') ? topBannerState(segments.slice(1)) : undefined;
+    const text = withLang(read(), code);
+    const banner = state === undefined || saveData || !text.includes(MARKER) ? '' : await firstBanner(code, state);
+    // A page whose banner is in its HTML leaves the link to that image; any other names its chunks
+    // right after the entry's script, which the browser asks for first.
+    if (banner) return text.replace(MARKER, banner);
+    return text.replace(/<script type="module"[^>]*><\/script>/, (entry) => entry + pagePreloads(chunks(), path, code));
   };
 }

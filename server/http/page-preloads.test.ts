@@ -26,8 +26,8 @@ describe('page preloads', () => {
     expect(routeFileOf(['results'], files)).toBe('results');
     expect(routeFileOf(['results', '1'], files)).toBe('results.$sport');
     expect(routeFileOf(['CouponDetail', '7'], files)).toBe('CouponDetail.$id');
-    // Neither the layout, the catch-all nor Home; nothing for a path no file draws.
-    expect(routeFileOf([], files)).toBeUndefined();
+    expect(routeFileOf([], files)).toBe('index');
+    // Neither the layout nor the catch-all; nothing for a path no file draws.
     expect(routeFileOf(['route'], files)).toBeUndefined();
     expect(routeFileOf(['nowhere', 'at', 'all'], files)).toBeUndefined();
   });
@@ -45,9 +45,9 @@ describe('page preloads', () => {
     expect(links).not.toContain('index-E.js');
   });
 
-  it('names nothing for Home (its banner has the link to itself), an unknown page or a build without a manifest', () => {
-    expect(pagePreloads(MANIFEST, '/tr/', 'tr')).toBe('');
-    expect(pagePreloads(MANIFEST, '/tr', 'tr')).toBe('');
+  it('names Home\'s chunk for Home (the shell leaves it out when the HTML carries the banner), nothing for an unknown page or a build without a manifest', () => {
+    expect(pagePreloads(MANIFEST, '/tr/', 'tr')).toContain('/assets/home-H.js');
+    expect(pagePreloads(MANIFEST, '/tr', 'tr')).toContain('/assets/messages-TR.js');
     expect(pagePreloads(MANIFEST, '/tr/no-such-page', 'tr')).toBe('');
     expect(pagePreloads({}, '/tr/allsports', 'tr')).toBe('');
   });

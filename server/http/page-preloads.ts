@@ -7,8 +7,9 @@
  * LiveBets and a MatchDetail 2.29-2.32 -> 2.06-2.09 s, the same bytes. (Tried before the entry was
  * one script, beside its ten, they made it worse: too many requests for six connections.)
  *
- * Not for Home: its largest paint is the banner the HTML carries, and the chunks would share the
- * slow link with that image (Home's LCP 2.05 -> 2.54 s when tried).
+ * Not for a page whose HTML carries its top banner (Home, the casino lobbies: app-shell.ts): that
+ * image is its largest paint, and the chunks would share the slow link with it (Home's LCP 2.05 ->
+ * 2.54 s when tried).
  */
 
 /** One entry of Vite's build manifest (the fields read here). */
@@ -21,9 +22,11 @@ const SPLIT = '.tsx?tsr-split=component';
 /**
  * The route file under `src/routes/$lang/` drawing `segments` (the path after the language), or
  * undefined: `allsports.tsx` draws ['allsports'], `matchdetail.$id.tsx` ['matchdetail', '85'];
- * a literal segment wins over a parameter. The layout, the catch-all and Home are not matched.
+ * [] is Home (`index.tsx`); a literal segment wins over a parameter. The layout and the catch-all
+ * are not matched.
  */
 export function routeFileOf(segments: readonly string[], files: readonly string[]): string | undefined {
+  if (!segments.length) return files.includes('index') ? 'index' : undefined;
   let best: { file: string; params: number } | undefined;
   for (const file of files) {
     const parts = file.split('.');
@@ -35,10 +38,9 @@ export function routeFileOf(segments: readonly string[], files: readonly string[
   return best?.file;
 }
 
-/** The `<link>` tags of a page: `path` without its query, `lang` its language. Empty for Home or no match. */
+/** The `<link>` tags of a page: `path` without its query, `lang` its language. Empty when no route file draws it. */
 export function pagePreloads(manifest: BuildManifest, path: string, lang: string): string {
   const segments = path.split('/').filter(Boolean).slice(1);
-  if (!segments.length) return '';
   const files = Object.keys(manifest).filter((k) => k.startsWith(ROUTES) && k.endsWith(SPLIT) && !k.slice(ROUTES.length).includes('/'))
     .map((k) => k.slice(ROUTES.length, -SPLIT.length));
   const route = routeFileOf(segments, files);

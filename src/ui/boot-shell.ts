@@ -1,21 +1,27 @@
 /**
  * The boot shell of index.html (issue 17): a still picture of the app painted before any script.
  * It lies over the page (fixed) until React has drawn the app under it, then goes, so nothing
- * moves. Home's first banner, when the server put it in the boot shell, is read here first so
- * that Home shows the same image while its banners load.
+ * moves. The page's first banner, when the server put it in the boot shell, is read here first so
+ * that the page shows the same image while its banners load.
  */
 
-/** The first banner the server put in the boot shell (Home only), else null. */
-export interface BootBanner { src: string; alt: string; width: number; height: number }
+/** The first banner the server put in the boot shell (Home and the casino lobbies), else null; `path` the page it came with. */
+export interface BootBanner { src: string; alt: string; width: number; height: number; path: string }
 
 function readBootBanner(): BootBanner | null {
   const img = document.querySelector<HTMLImageElement>('#boot .banner-carousel img');
   if (!img) return null;
-  return { src: img.getAttribute('src') ?? '', alt: img.alt, width: img.width || 1170, height: img.height || 420 };
+  return { src: img.getAttribute('src') ?? '', alt: img.alt, width: img.width || 1170, height: img.height || 420, path: location.pathname };
 }
 
 /** Read once, at start, before the boot shell goes. */
-export const bootBanner: BootBanner | null = readBootBanner();
+const bootBanner: BootBanner | null = readBootBanner();
+
+/** The boot shell's banner when the page shown now is the one it came with (not after a navigation). */
+export function bootBannerHere(): BootBanner | null {
+  const trim = (p: string) => p.replace(/\/+$/, '');
+  return bootBanner && trim(bootBanner.path) === trim(location.pathname) ? bootBanner : null;
+}
 
 /** Removes the boot shell once `root` holds the app's frame (`.app`), after that frame is painted. */
 export function removeBootShellWhenDrawn(root: HTMLElement): void {

@@ -2,12 +2,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { proxy } from 'comlink';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CasinoLiveView, CasinoProduct, GameTile, Source } from '../../../workers/core/api.ts';
-import { CASINO_BANNER_STATE } from '../../../workers/core/casino/casino-views.ts';
+import { CASINO_BANNER_STATE } from '../../../domain/content/banner.ts';
 import { CASINO_UI } from './constants.ts';
 import { core } from '../../core-client.ts';
 import { useSession } from '../../state/session.ts';
 import { useDebounced, useSwr } from '../sports/use-swr.ts';
-import { BannerCarousel } from '../home/BannerCarousel.tsx';
+import { BannerCarousel, BannerSkeleton } from '../home/BannerCarousel.tsx';
 import { CasinoTabs, useProductName } from './CasinoTabs.tsx';
 import { GameGrid } from './GameGrid.tsx';
 import { GameCard } from './GameCard.tsx';
@@ -102,8 +102,9 @@ export function CasinoPage({ lang, product, query = {} }: { lang: string; produc
       {lobby.state === 'ready' && lobby.data.banners.length > 0 && (
         <BannerCarousel banners={lobby.data.banners} lang={lang} label={t`Promotions`} testId="casino-banners" />
       )}
-      {/* while the lobby loads: the banner's box (its aspect, shell.css) and the grid's skeleton */}
-      {lobbyLoading && CASINO_BANNER_STATE[product] !== undefined && <div className="banner-carousel skeleton" aria-hidden="true" />}
+      {/* while the lobby loads: the banner's box (its aspect, shell.css), with the first banner the
+          page's HTML carried, and the grid's skeleton */}
+      {lobbyLoading && CASINO_BANNER_STATE[product] !== undefined && <BannerSkeleton />}
       {lobbyLoading && <GridSkeleton label={t`Loading games`} />}
       {!lobbyLoading && <>
       {jackpotsOn && (live && jackpotTiers.length

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import type { BannerView } from '../../../workers/core/api.ts';
 import { BLANK_PIXEL } from '../sports/TeamLogo.tsx';
-import { bootBanner } from '../../ui/boot-shell.ts';
+import { bootBannerHere } from '../../ui/boot-shell.ts';
 import './home.css';
 
 /** Banner carousels advance every 4 s (account-platform.md section 9). */
@@ -122,9 +122,10 @@ export function BannerCarousel({ banners, lang, label, testId, first = false }: 
 
 /**
  * The carousel's shape while its banners load: the first banner the server put in the boot shell
- * when there is one (the same image, already fetched: no flash), else a plain box.
+ * of this page when there is one (the same image, already fetched: no flash), else a plain box.
  */
 export function BannerSkeleton() {
+  const bootBanner = bootBannerHere();
   if (bootBanner) {
     return <div className="banner-carousel" aria-hidden="true"><img src={bootBanner.src} alt="" width={bootBanner.width} height={bootBanner.height} fetchPriority="high" /></div>;
   }

@@ -18,16 +18,16 @@ import { dateTimeText, moneyText } from '../account/format.ts';
 import { timeZone } from '../account/zone.ts';
 import { createSite } from '../account/site.ts';
 import { bannerLink, type BannerView } from '../content/home-api.ts';
+import { CASINO_BANNER_STATE } from '../../../domain/content/banner.ts';
 import { swrCall, type Freshness, type Source } from '../sports/swr.ts';
 import { createJackpotSocket, type JackpotFrame, type JackpotSocketLike } from './jackpot-socket.ts';
 import {
-  CASINO_BANNER_STATE, CASINO_PRODUCTS, enabledProducts, jackpotsShown, filterByTitle, openOutcome, parseExtras, productId, productRoute, serverSearch,
+  CASINO_PRODUCTS, enabledProducts, jackpotsShown, filterByTitle, openOutcome, parseExtras, productId, productRoute, serverSearch,
   type CasinoProduct, type OpenOutcome,
 } from './casino-views.ts';
 
 export type { CasinoProduct, OpenOutcome } from './casino-views.ts';
 
-export { CASINO_BANNER_STATE } from './casino-views.ts';
 /** Winners kept for the carousel (the newest first). */
 const WINNERS_KEPT = 20;
 

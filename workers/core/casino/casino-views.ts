@@ -23,8 +23,6 @@ export const productId = (p: CasinoProduct): ProductId => PRODUCT[PRODUCT_OF[p]]
 export const productRoute = (masterServiceId: number): CasinoProduct =>
   CASINO_PRODUCTS.find((p) => productId(p) === masterServiceId) ?? 'casino';
 
-/** Banner display states of the casino screens (section 2): live casino and TV games 10, slots 3. */
-export const CASINO_BANNER_STATE: Partial<Record<CasinoProduct, number>> = { livecasino: 10, tvgames: 10, casino: 3 };
 
 /** Jackpot tiles show on slots and live casino for a player whose livejackpotUser status is 1 (section 6). */
 export function jackpotsShown(product: CasinoProduct, user: { products?: ProductRecords; onlineUser?: number } | null | undefined): boolean {
