@@ -35,12 +35,12 @@ describe('page preloads', () => {
   it('names the route chunk and everything it imports once, the entry aside, with the stylesheets and the language catalog', () => {
     const links = pagePreloads(MANIFEST, '/en/allsports', 'en');
     expect(links.match(/<link[^>]+>/g)).toEqual([
-      '<link rel="preload" as="style" href="/assets/app-A.css">',
+      '<link rel="preload" as="style" crossorigin href="/assets/app-A.css">',
       '<link rel="modulepreload" crossorigin href="/assets/messages-EN.js">',
       '<link rel="modulepreload" crossorigin href="/assets/allsports-S.js">',
       '<link rel="modulepreload" crossorigin href="/assets/Row-R.js">',
       '<link rel="modulepreload" crossorigin href="/assets/Odd-O.js">',
-      '<link rel="preload" as="style" href="/assets/Odd-C.css">',
+      '<link rel="preload" as="style" crossorigin href="/assets/Odd-C.css">',
     ]);
     expect(links).not.toContain('index-E.js');
   });

@@ -61,10 +61,12 @@ export function pagePreloads(manifest: BuildManifest, path: string, lang: string
   const appCss = manifest['src/ui/app.css']?.file;
   const catalog = manifest[`src/i18n/locales/${lang}/messages.po`]?.file;
   // The order is the order of need: the stylesheet React waits for, the words, then the page.
+  // Stylesheets with crossorigin: the app's loader asks for them so, and a preload in another
+  // credentials mode would go unused (the file fetched twice).
   return [
-    ...(appCss ? [`<link rel="preload" as="style" href="/${appCss}">`] : []),
+    ...(appCss ? [`<link rel="preload" as="style" crossorigin href="/${appCss}">`] : []),
     ...(catalog ? [`<link rel="modulepreload" crossorigin href="/${catalog}">`] : []),
     ...scripts.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
-    ...[...new Set(styles)].map((f) => `<link rel="preload" as="style" href="/${f}">`),
+    ...[...new Set(styles)].map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
   ].join('');
 }

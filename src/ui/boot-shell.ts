@@ -23,18 +23,22 @@ export function bootBannerHere(): BootBanner | null {
   return bootBanner && trim(bootBanner.path) === trim(location.pathname) ? bootBanner : null;
 }
 
-/** Removes the boot shell once `root` holds the app's frame (`.app`), after that frame is painted. */
+/**
+ * Removes the boot shell once `root` holds the app's frame with its first page drawn (`.app` with
+ * data-page: the layout draws the page a moment after the frame), after that frame is painted.
+ */
 export function removeBootShellWhenDrawn(root: HTMLElement): void {
   const boot = document.getElementById('boot');
   if (!boot) return;
+  const DRAWN = '.app[data-page]';
   const done = (): void => { requestAnimationFrame(() => requestAnimationFrame(() => boot.remove())); };
-  if (root.querySelector('.app')) { done(); return; }
+  if (root.querySelector(DRAWN)) { done(); return; }
   const watch = new MutationObserver(() => {
-    if (!root.querySelector('.app')) return;
+    if (!root.querySelector(DRAWN)) return;
     watch.disconnect();
     done();
   });
-  watch.observe(root, { childList: true, subtree: true });
+  watch.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-page'] });
 }
 
 /** Resolves once the boot shell has gone (the app has drawn its first frame); at once without one. */

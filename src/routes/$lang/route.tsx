@@ -1,4 +1,4 @@
-import { createElement, lazy, Suspense, useEffect, useState } from 'react';
+import { createElement, lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Outlet, redirect, useLocation } from '@tanstack/react-router';
 import { core } from '../../core-client.ts';
@@ -77,6 +77,21 @@ const COUPON_BAR_PAGES = new Set(['home', 'allsports', 'sports', 'uphigh', 'live
 
 const siteView = () => core.siteView();
 
+/**
+ * Whether the page under the frame is drawn yet. The first one is drawn in a transition, which
+ * React renders in slices that yield to the browser; the router's own update is synchronous, and
+ * drew frame and page in one task of 30-45 ms here, 120-190 ms on a cheap phone (Lighthouse's
+ * blocking time, issue 17). The boot shell stays until that page is drawn (data-page, boot-shell.ts).
+ */
+let firstPageShown = false;
+function useFirstPageInSlices(): boolean {
+  const [shown, setShown] = useState(firstPageShown);
+  useEffect(() => {
+    if (!shown) startTransition(() => { firstPageShown = true; setShown(true); });
+  }, [shown]);
+  return shown;
+}
+
 function Shell() {
   const { lang } = Route.useParams();
   const path = useLocation({ select: (l) => l.pathname });
@@ -98,8 +113,9 @@ function Shell() {
   const idle = useIdle();
   const { loginOpen } = useUi();
   const slipFilled = (useSlip().view?.entries.length ?? 0) > 0;
+  const pageShown = useFirstPageInSlices();
   return (
-    <div className={kiosk ? 'app kiosk' : 'app'}>
+    <div className={kiosk ? 'app kiosk' : 'app'} data-page={pageShown ? 'drawn' : undefined}>
       <a href="#main" className="visually-hidden"><Trans>Skip to content</Trans></a>
       {kiosk && <Suspense fallback={null}><KioskLayer lang={lang} /></Suspense>}
       {!bare && <TopBar lang={lang} />}
@@ -110,7 +126,7 @@ function Shell() {
       {!fullScreen && <InstallHint />}
       <main id="main" className={fullScreen ? undefined : 'app-main'}>
         {!bare && idle && <Suspense fallback={null}><PushPopups onHome={page === 'home'} /></Suspense>}
-        {siteData?.maintenance ? <MaintenancePage /> : <Outlet />}
+        {siteData?.maintenance ? <MaintenancePage /> : pageShown && <Outlet />}
         {!bare && idle && <Suspense fallback={null}><SiteFooter lang={lang} /></Suspense>}
       </main>
       {!fullScreen && slipFilled && COUPON_BAR_PAGES.has(page.toLowerCase()) && <Suspense fallback={null}><CouponBar lang={lang} /></Suspense>}
