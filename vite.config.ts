@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { formatter } from '@lingui/format-po';
+import { BOOT_SHELL_TEXTS } from './server/http/boot-shell.ts';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
@@ -22,9 +24,36 @@ function criticalCss(files: string[]): Plugin {
   };
 }
 
+/**
+ * Writes the translations of the boot shell's few words (server/http/boot-shell.ts) from the
+ * player's catalogs into the build (.vite/shell-texts.json: language -> English text -> its
+ * translation), where the server reads them to draw a page's boot shell in its language.
+ */
+function shellTexts(dir: string): Plugin {
+  return {
+    name: 'shell-texts',
+    apply: 'build',
+    async generateBundle() {
+      const po = formatter({ lineNumbers: false });
+      const out: Record<string, Record<string, string>> = {};
+      for (const lang of readdirSync(dir)) {
+        const catalog = await po.parse(readFileSync(`${dir}/${lang}/messages.po`, 'utf8'), { locale: lang, sourceLocale: 'en', filename: `${lang}.po` });
+        const texts: Record<string, string> = {};
+        for (const entry of Object.values(catalog)) {
+          const source = entry.message as (typeof BOOT_SHELL_TEXTS)[number] | undefined;
+          if (source && !entry.context && BOOT_SHELL_TEXTS.includes(source) && entry.translation) texts[source] = entry.translation;
+        }
+        out[lang] = texts;
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/shell-texts.json', source: JSON.stringify(out) });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     criticalCss(['src/ui/theme.css', 'src/ui/shell.css']),
+    shellTexts('src/i18n/locales'),
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
     react(),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),

@@ -15,6 +15,7 @@ import { SITE_SETTINGS } from './routes/settings.ts';
 import { contentRev } from '../content/revision.ts';
 import { LANGUAGE_INFO, siteLanguage, type Lang } from '../../domain/languages.ts';
 import { pagePreloads, type BuildManifest } from './page-preloads.ts';
+import { bootShellFor, type ShellTexts } from './boot-shell.ts';
 
 const MARKER = '<!--lcp-banner-->';
 /** How long the first banner of a language is reused: a banner change shows within a minute. */
@@ -32,12 +33,21 @@ function withLang(text: string, code: Lang): string {
   return text.replace(/<html lang="[a-z-]*">/, `<html lang="${info.tag}" dir="${info.dir}">`);
 }
 
+/** A JSON file of the build, read again when it changes; `empty` while there is none. */
+function buildJson<T>(file: string, empty: T): () => T {
+  let kept = { mtime: -1, value: empty };
+  return () => {
+    if (!existsSync(file)) return empty;
+    const mtime = statSync(file).mtimeMs;
+    if (mtime !== kept.mtime) kept = { mtime, value: JSON.parse(readFileSync(file, 'utf8')) as T };
+    return kept.value;
+  };
+}
+
 /** The shell of `url`, read from `root`/index.html (again when the file changes). */
 export function appShell(db: Db, root: string, clock: () => number): (url: string, saveData: boolean) => Promise<string> {
   const file = join(root, 'index.html');
-  const manifestFile = join(root, '.vite', 'manifest.json');
   let html = { mtime: -1, text: '' };
-  let manifest: { mtime: number; chunks: BuildManifest } = { mtime: -1, chunks: {} };
   const banners = new Map<string, { at: number; rev: number; img: Promise<string> }>();
 
   const read = (): string => {
@@ -45,13 +55,10 @@ export function appShell(db: Db, root: string, clock: () => number): (url: strin
     if (mtime !== html.mtime) html = { mtime, text: readFileSync(file, 'utf8') };
     return html.text;
   };
-  // The build's manifest (none in a build without one, e.g. a test's fixture: no preloads then).
-  const chunks = (): BuildManifest => {
-    if (!existsSync(manifestFile)) return {};
-    const mtime = statSync(manifestFile).mtimeMs;
-    if (mtime !== manifest.mtime) manifest = { mtime, chunks: JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest };
-    return manifest.chunks;
-  };
+  // The build's manifest and the boot shell's words (none in a build without them, e.g. a test's
+  // fixture: no preloads, index.html's words then).
+  const chunks = buildJson<BuildManifest>(join(root, '.vite', 'manifest.json'), {});
+  const shellTexts = buildJson<Partial<Record<string, ShellTexts>>>(join(root, '.vite', 'shell-texts.json'), {});
   const firstBanner = (lang: string, state: number): Promise<string> => {
     const now = clock();
     const key = `${lang}:${state}`;
@@ -73,12 +80,17 @@ export function appShell(db: Db, root: string, clock: () => number): (url: strin
     // No code, an unknown or an unoffered one: the page opens in the site's default language (settings).
     const code = siteLanguage(SITE_SETTINGS, /^\/([a-z]{2})(\/|$)/.exec(path)?.[1]);
     const segments = path.split('/').filter(Boolean);
-    const state = /^[a-z]{2}$/.test(segments[0] ?? '') ? topBannerState(segments.slice(1)) : undefined;
-    const text = withLang(read(), code);
+    const withCode = /^[a-z]{2}$/.test(segments[0] ?? '');
+    // The path after the language (a path without one is sent on with its code added, the same page).
+    const rest = withCode ? segments.slice(1) : segments;
+    const state = withCode ? topBannerState(rest) : undefined;
+    const { text, ownTop } = bootShellFor(withLang(read(), code), rest, shellTexts()[code]);
     const banner = state === undefined || saveData || !text.includes(MARKER) ? '' : await firstBanner(code, state);
-    // A page whose banner is in its HTML leaves the link to that image; any other names its chunks
-    // right after the entry's script, which the browser asks for first.
     if (banner) return text.replace(MARKER, banner);
+    // A page whose largest paint comes with its HTML (a banner, its own top) leaves the slow link to
+    // the entry; any other names its chunks right after the entry's script (tried on AllSports with
+    // its own top: Lighthouse's LCP 0.7-1.5 -> 2.1 s, the chunks all counted before that paint).
+    if (ownTop) return text;
     return text.replace(/<script type="module"[^>]*><\/script>/, (entry) => entry + pagePreloads(chunks(), path, code));
   };
 }
