@@ -15,11 +15,15 @@ import { SITE_SETTINGS } from './routes/settings.ts';
 import { contentRev } from '../content/revision.ts';
 import { LANGUAGE_INFO, siteLanguage, type Lang } from '../../domain/languages.ts';
 import { pagePreloads, type BuildManifest } from './page-preloads.ts';
-import { bootShellFor, type ShellTexts } from './boot-shell.ts';
+import { bootShellFor, matchTop, type BootMatch, type ShellTexts } from './boot-shell.ts';
+import { matchWithOdds } from '../db/queries/matches.ts';
 
 const MARKER = '<!--lcp-banner-->';
 /** How long the first banner of a language is reused: a banner change shows within a minute. */
 const BANNER_TTL_MS = 60_000;
+/** How long a match's names are reused for its page's boot shell, and how many matches are kept. */
+const MATCH_TTL_MS = 60_000;
+const MATCHES_KEPT = 2_000;
 
 const attr = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -75,6 +79,19 @@ export function appShell(db: Db, root: string, clock: () => number): (url: strin
     return img;
   };
 
+  // A match's names for its MatchDetail's boot shell (pre-match: the live page draws another header).
+  const matches = new Map<string, { at: number; names: Promise<BootMatch | undefined> }>();
+  const bootMatch = (id: number, lang: string): Promise<BootMatch | undefined> => {
+    const now = clock();
+    const key = `${id}:${lang}`;
+    const hit = matches.get(key);
+    if (hit && now - hit.at < MATCH_TTL_MS) return hit.names;
+    if (matches.size >= MATCHES_KEPT) matches.clear();
+    const names = matchWithOdds(db, id, lang).then((m) => (m ? { home: m.homeTeam, away: m.awayTeam, categoryName: m.categoryName, tournamentName: m.tournamentName } : undefined), () => undefined);
+    matches.set(key, { at: now, names });
+    return names;
+  };
+
   return async (url, saveData) => {
     const path = url.split('?')[0]!;
     // No code, an unknown or an unoffered one: the page opens in the site's default language (settings).
@@ -84,7 +101,9 @@ export function appShell(db: Db, root: string, clock: () => number): (url: strin
     // The path after the language (a path without one is sent on with its code added, the same page).
     const rest = withCode ? segments.slice(1) : segments;
     const state = withCode ? topBannerState(rest) : undefined;
-    const { text, ownTop } = bootShellFor(withLang(read(), code), rest, shellTexts()[code]);
+    const preMatch = rest[0] === 'matchdetail' && /^[1-9]\d{0,8}$/.test(rest[1] ?? '') && new URLSearchParams(url.split('?')[1] ?? '').get('ttype') !== 'L';
+    const match = preMatch ? await bootMatch(Number(rest[1]), code) : undefined;
+    const { text, ownTop } = bootShellFor(withLang(read(), code), rest, shellTexts()[code], match && matchTop(match));
     const banner = state === undefined || saveData || !text.includes(MARKER) ? '' : await firstBanner(code, state);
     if (banner) return text.replace(MARKER, banner);
     // A page whose largest paint comes with its HTML (a banner, its own top) leaves the slow link to

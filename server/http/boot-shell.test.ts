@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bootShellFor, type ShellTexts } from './boot-shell.ts';
+import { bootShellFor, matchTop, type ShellTexts } from './boot-shell.ts';
 
 // The boot shell as index.html has it (the source file: the build keeps its markup and markers).
 const INDEX = readFileSync(new URL('../../index.html', import.meta.url), 'utf8');
@@ -34,6 +34,14 @@ describe('boot shell of a page', () => {
     expect(home.text).toContain('<!--lcp-banner-->');
     expect(bootShellFor(INDEX, ['coupons'], DE).text).toContain('<!--lcp-banner-->');
     expect(bootShellFor(INDEX, ['allsports'], undefined)).toEqual({ text: INDEX, ownTop: false });
+  });
+
+  it('draws a match\'s caption and header from its names when the caller read them', () => {
+    const match = bootShellFor(INDEX, ['matchdetail', '85'], DE, matchTop({ home: 'Roma', away: 'Lyon & Co', categoryName: 'Europa', tournamentName: 'Europa League' }));
+    expect(match.ownTop).toBe(true);
+    expect(match.text).toContain('<h1 class="caption-title">Roma - Lyon &amp; Co</h1>');
+    expect(match.text).toContain('<div class="match-header-meta">Europa · Europa League</div>');
+    expect(match.text).toContain('<div class="match-list">');
   });
 
   it('escapes a translation', () => {

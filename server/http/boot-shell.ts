@@ -1,9 +1,9 @@
 /**
  * The boot shell of a page (issue 17): index.html's still picture of the app, painted before any
  * script, made to the page asked for. Its tab bar reads in the page's language with the page's tab
- * lit (index.html's words are Turkish), and AllSports and LiveBets show their own top (the
- * pre-match banner, the search box) rather than Home's skeleton, so those pages' largest paint
- * comes with the HTML, as Home's banner does.
+ * lit (index.html's words are Turkish), and AllSports, LiveBets and a MatchDetail show their own
+ * top (the pre-match banner, the search box, the match's names) rather than Home's skeleton, so
+ * those pages' largest paint comes with the HTML, as Home's banner does.
  *
  * The words come from the player's catalogs: the build writes the translations of BOOT_SHELL_TEXTS
  * into .vite/shell-texts.json (vite.config.ts). Without that file (a test's fixture, `vite dev`)
@@ -42,12 +42,22 @@ const PAGES: Readonly<Record<string, (t: (s: ShellText) => string, rows: string)
   livebets: (t, rows) => `<div class="sport-header">${'<div class="sport-chip skeleton"></div>'.repeat(5)}</div>${search(t)}${rows}`,
 };
 
+/** A match's names in the page's language, for the top of its MatchDetail (pre-match). */
+export interface BootMatch { home: string; away: string; categoryName: string; tournamentName: string }
+
+/** MatchDetail's top as the page draws it: the caption, the header with the names, the kick-off time still to come. */
+export function matchTop(m: BootMatch): (rows: string) => string {
+  return (rows) => `<div class="caption"><span class="boot-menu"></span><h1 class="caption-title">${html(`${m.home} - ${m.away}`)}</h1></div>`
+    + `<header class="match-header"><div class="match-header-meta">${html(`${m.categoryName} · ${m.tournamentName}`)}</div>`
+    + `<div class="match-header-teams"><span class="team">${html(m.home)}</span><span class="skeleton" style="width:104px;height:14px"></span><span class="team">${html(m.away)}</span></div></header>${rows}`;
+}
+
 /**
  * `text` (index.html) with the boot shell of the page at `segments` (the path after the language)
- * in language `texts`; `ownTop` when it drew that page's own top (its largest paint then comes
- * with the HTML).
+ * in language `texts`, `top` that page's top when the caller drew it from data; `ownTop` when it
+ * drew that page's own top (its largest paint then comes with the HTML).
  */
-export function bootShellFor(text: string, segments: readonly string[], texts: ShellTexts | undefined): { text: string; ownTop: boolean } {
+export function bootShellFor(text: string, segments: readonly string[], texts: ShellTexts | undefined, top?: (rows: string) => string): { text: string; ownTop: boolean } {
   if (!texts) return { text, ownTop: false };
   const t = (s: ShellText): string => texts[s] || s;
   const page = segments[0] ?? '';
@@ -57,7 +67,8 @@ export function bootShellFor(text: string, segments: readonly string[], texts: S
     if (!tab) return whole;
     return `<span class="tab"${tab.pages.includes(page) ? ' data-status="active"' : ''}>${svg}${html(t(tab.text))}</span>`;
   });
-  const top = PAGES[page];
+  const own = PAGES[page];
+  const draw = top ?? (own ? (rows: string) => own(t, rows) : undefined);
   const home = /<!--boot-page-->[\s\S]*?(<div class="match-list">[\s\S]*)<!--\/boot-page-->/.exec(tabs);
-  return top && home ? { text: tabs.replace(home[0], top(t, home[1]!)), ownTop: true } : { text: tabs, ownTop: false };
+  return draw && home ? { text: tabs.replace(home[0], draw(home[1]!)), ownTop: true } : { text: tabs, ownTop: false };
 }

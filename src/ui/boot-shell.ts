@@ -11,7 +11,8 @@ export interface BootBanner { src: string; alt: string; width: number; height: n
 function readBootBanner(): BootBanner | null {
   const img = document.querySelector<HTMLImageElement>('#boot .banner-carousel img');
   if (!img) return null;
-  return { src: img.getAttribute('src') ?? '', alt: img.alt, width: img.width || 1170, height: img.height || 420, path: location.pathname };
+  // The attributes, not img.width: that one lays the page out, inside the entry's evaluation.
+  return { src: img.getAttribute('src') ?? '', alt: img.alt, width: Number(img.getAttribute('width')) || 1170, height: Number(img.getAttribute('height')) || 420, path: location.pathname };
 }
 
 /** Read once, at start, before the boot shell goes. */
