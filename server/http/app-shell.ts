@@ -49,7 +49,7 @@ function buildJson<T>(file: string, empty: T): () => T {
 }
 
 /** The shell of `url`, read from `root`/index.html (again when the file changes). */
-export function appShell(db: Db, root: string, clock: () => number): (url: string, saveData: boolean) => Promise<string> {
+export function appShell(db: Db, root: string, clock: () => number): (url: string, saveData: boolean, session: boolean) => Promise<string> {
   const file = join(root, 'index.html');
   let html = { mtime: -1, text: '' };
   const banners = new Map<string, { at: number; rev: number; img: Promise<string> }>();
@@ -92,7 +92,7 @@ export function appShell(db: Db, root: string, clock: () => number): (url: strin
     return names;
   };
 
-  return async (url, saveData) => {
+  return async (url, saveData, session) => {
     const path = url.split('?')[0]!;
     // No code, an unknown or an unoffered one: the page opens in the site's default language (settings).
     const code = siteLanguage(SITE_SETTINGS, /^\/([a-z]{2})(\/|$)/.exec(path)?.[1]);
@@ -110,6 +110,6 @@ export function appShell(db: Db, root: string, clock: () => number): (url: strin
     // the entry; any other names its chunks right after the entry's script (tried on AllSports with
     // its own top: Lighthouse's LCP 0.7-1.5 -> 2.1 s, the chunks all counted before that paint).
     if (ownTop) return text;
-    return text.replace(/<script type="module"[^>]*><\/script>/, (entry) => entry + pagePreloads(chunks(), path, code));
+    return text.replace(/<script type="module"[^>]*><\/script>/, (entry) => entry + pagePreloads(chunks(), path, code, session));
   };
 }

@@ -192,8 +192,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     app.get('/*', async (req, reply) => {
       if (/\.\w+$/.test(req.url.split('?')[0]!)) return notFound(reply);
       // Data saver: the browser's Save-Data, or the player's choice in Settings (a cookie, src/pwa/data-saver.ts).
-      const html = await shell(req.url, req.headers['save-data'] === 'on' || req.cookies.dataSaver === '1');
-      return reply.header('cache-control', 'no-cache').header('vary', 'Save-Data').type('text/html; charset=utf-8').send(html);
+      const html = await shell(req.url, req.headers['save-data'] === 'on' || req.cookies.dataSaver === '1', Boolean(req.cookies[SESSION_COOKIE]));
+      return reply.header('cache-control', 'no-cache').header('vary', 'Save-Data, Cookie').type('text/html; charset=utf-8').send(html);
     });
     app.setNotFoundHandler((_req, reply) => notFound(reply));
   }

@@ -11,6 +11,8 @@ const MANIFEST: BuildManifest = {
   [route('allsports')]: { file: 'assets/allsports-S.js', imports: ['index.html', '_Row.js', '_Odd.js'] },
   '_Row.js': { file: 'assets/Row-R.js', imports: ['index.html', '_Odd.js'] },
   '_Odd.js': { file: 'assets/Odd-O.js', imports: ['index.html'], css: ['assets/Odd-C.css'] },
+  'src/features/account/AccountMenu.tsx': { file: 'assets/AccountMenu-A.js', imports: ['index.html', '_Odd.js'] },
+  'src/features/protection/ProtectionLayer.tsx': { file: 'assets/ProtectionLayer-P.js', imports: ['index.html'], css: ['assets/Protection-C.css'] },
   [route('matchdetail.$id')]: { file: 'assets/match-M.js', imports: ['index.html'] },
   [route('CouponDetail.$id')]: { file: 'assets/coupon-C.js' },
   [route('$')]: { file: 'assets/splat-X.js' },
@@ -43,6 +45,17 @@ describe('page preloads', () => {
       '<link rel="preload" as="style" crossorigin href="/assets/Odd-C.css">',
     ]);
     expect(links).not.toContain('index-E.js');
+  });
+
+  it('adds what the frame loads with a session when the request carries one', () => {
+    const visitor = pagePreloads(MANIFEST, '/tr/allsports', 'tr');
+    expect(visitor).not.toContain('AccountMenu');
+    const player = pagePreloads(MANIFEST, '/tr/allsports', 'tr', true);
+    expect(player).toContain('<link rel="modulepreload" crossorigin href="/assets/AccountMenu-A.js">');
+    expect(player).toContain('<link rel="modulepreload" crossorigin href="/assets/ProtectionLayer-P.js">');
+    expect(player).toContain('<link rel="preload" as="style" crossorigin href="/assets/Protection-C.css">');
+    // A chunk the page already names is named once.
+    expect(player.match(/Odd-O\.js/g)).toHaveLength(1);
   });
 
   it('names Home\'s chunk for Home (the shell leaves it out when the HTML carries the banner), nothing for an unknown page or a build without a manifest', () => {

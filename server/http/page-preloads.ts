@@ -17,6 +17,12 @@ export interface ManifestChunk { file: string; imports?: string[]; css?: string[
 export type BuildManifest = Record<string, ManifestChunk>;
 
 const ROUTES = 'src/routes/$lang/';
+/**
+ * What the page's frame loads once the player's session is known (src/routes/$lang/route.tsx,
+ * src/ui/TopBar.tsx): named too when the request carries a session cookie, so that it comes with
+ * the page rather than in one more wave after the worker's session check.
+ */
+const SESSION_CHUNKS = ['src/features/account/AccountMenu.tsx', 'src/features/protection/ProtectionLayer.tsx'];
 const SPLIT = '.tsx?tsr-split=component';
 
 /**
@@ -38,8 +44,11 @@ export function routeFileOf(segments: readonly string[], files: readonly string[
   return best?.file;
 }
 
-/** The `<link>` tags of a page: `path` without its query, `lang` its language. Empty when no route file draws it. */
-export function pagePreloads(manifest: BuildManifest, path: string, lang: string): string {
+/**
+ * The `<link>` tags of a page: `path` without its query, `lang` its language, `session` whether
+ * the request carries a session cookie. Empty when no route file draws it.
+ */
+export function pagePreloads(manifest: BuildManifest, path: string, lang: string, session = false): string {
   const segments = path.split('/').filter(Boolean).slice(1);
   const files = Object.keys(manifest).filter((k) => k.startsWith(ROUTES) && k.endsWith(SPLIT) && !k.slice(ROUTES.length).includes('/'))
     .map((k) => k.slice(ROUTES.length, -SPLIT.length));
@@ -58,6 +67,7 @@ export function pagePreloads(manifest: BuildManifest, path: string, lang: string
     for (const dep of chunk.imports ?? []) walk(dep);
   };
   walk(`${ROUTES}${route}${SPLIT}`);
+  if (session) for (const key of SESSION_CHUNKS) walk(key);
   const appCss = manifest['src/ui/app.css']?.file;
   const catalog = manifest[`src/i18n/locales/${lang}/messages.po`]?.file;
   // The order is the order of need: the stylesheet React waits for, the words, then the page.
