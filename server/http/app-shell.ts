@@ -15,7 +15,7 @@ import { SITE_SETTINGS } from './routes/settings.ts';
 import { contentRev } from '../content/revision.ts';
 import { LANGUAGE_INFO, siteLanguage, type Lang } from '../../domain/languages.ts';
 import { pagePreloads, type BuildManifest } from './page-preloads.ts';
-import { bootShellFor, matchTop, type BootMatch, type ShellTexts } from './boot-shell.ts';
+import { bootShellFor, html, matchTop, type BootMatch, type ShellTexts } from './boot-shell.ts';
 import { matchWithOdds } from '../db/queries/matches.ts';
 
 const MARKER = '<!--lcp-banner-->';
@@ -24,8 +24,6 @@ const BANNER_TTL_MS = 60_000;
 /** How long a match's names are reused for its page's boot shell, and how many matches are kept. */
 const MATCH_TTL_MS = 60_000;
 const MATCHES_KEPT = 2_000;
-
-const attr = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 
 /**
@@ -51,13 +49,13 @@ function buildJson<T>(file: string, empty: T): () => T {
 /** The shell of `url`, read from `root`/index.html (again when the file changes). */
 export function appShell(db: Db, root: string, clock: () => number): (url: string, saveData: boolean, session: boolean) => Promise<string> {
   const file = join(root, 'index.html');
-  let html = { mtime: -1, text: '' };
+  let index = { mtime: -1, text: '' };
   const banners = new Map<string, { at: number; rev: number; img: Promise<string> }>();
 
   const read = (): string => {
     const mtime = statSync(file).mtimeMs;
-    if (mtime !== html.mtime) html = { mtime, text: readFileSync(file, 'utf8') };
-    return html.text;
+    if (mtime !== index.mtime) index = { mtime, text: readFileSync(file, 'utf8') };
+    return index.text;
   };
   // The build's manifest and the boot shell's words (none in a build without them, e.g. a test's
   // fixture: no preloads, index.html's words then).
@@ -73,7 +71,7 @@ export function appShell(db: Db, root: string, clock: () => number): (url: strin
       const b = group?.banners[0];
       if (!b) return '';
       const src = bannerImageUrl(SITE_SETTINGS.site_api, b.url);
-      return `<img src="${attr(src)}" alt="${attr(b.title)}" width="${b.width}" height="${b.height}" fetchpriority="high">`;
+      return `<img src="${html(src)}" alt="${html(b.title)}" width="${b.width}" height="${b.height}" fetchpriority="high">`;
     }).catch(() => '');
     banners.set(key, { at: now, rev: contentRev(), img });
     return img;

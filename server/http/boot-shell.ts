@@ -17,16 +17,20 @@ type ShellText = (typeof BOOT_SHELL_TEXTS)[number];
 /** A language's translations of the boot shell's texts (shell-texts.json: language -> source -> translation). */
 export type ShellTexts = Partial<Record<string, string>>;
 
-/** The tab bar of index.html, in order, and the pages each lights (the first segment after the language). */
+/**
+ * The tab bar of index.html, in order, and the pages each lights (the first segment after the
+ * language): the pages its links go to, as src/ui/TabBar.tsx lights them.
+ */
 const TABS: ReadonlyArray<{ text: ShellText; pages: readonly string[] }> = [
   { text: 'Home', pages: [''] },
-  { text: 'Live', pages: ['livebets', 'favoriteslive'] },
-  { text: 'Sports', pages: ['allsports', 'sports', 'uphigh', 'highlights', 'upcomings'] },
+  { text: 'Live', pages: ['livebets'] },
+  { text: 'Sports', pages: ['allsports'] },
   { text: 'Coupons', pages: ['coupons'] },
-  { text: 'Account', pages: ['myAccount'] },
+  { text: 'Account', pages: ['myAccount', 'firstlogin'] },
 ];
 
-const html = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Text for HTML, in an element or an attribute. */
+export const html = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 // The search box as the pages draw it, read-only here (the boot shell takes no input).
 const search = (t: (s: ShellText) => string): string =>
