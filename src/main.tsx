@@ -68,6 +68,10 @@ async function start(): Promise<void> {
   // No language in the URL (a first visit at /): the site's offered languages and default decide.
   const boot = isLang(first) ? lang : await core.siteView().then((v) => { setSiteLanguages(v); return currentLang(); }, () => lang);
   await Promise.all([activateLanguage(boot, false), import('./ui/app.css')]);
+  // A task of its own for the first render: with the catalog and the stylesheet named in the HTML,
+  // both are in by the time the entry has run, and the render joined the entry's evaluation in one
+  // long task (about 30 ms here, 120 ms on a cheap phone).
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const root = document.getElementById('root')!;
   removeBootShellWhenDrawn(root);
   // The first render in slices too (a transition): the boot shell stands meanwhile.
