@@ -11,7 +11,7 @@ import { showNotice } from './state/ui.ts';
 import { setContentRev, setSiteView } from './state/site.ts';
 import { setPreMatchRev } from './state/prematch.ts';
 import { registerServiceWorker } from './pwa/register.ts';
-import { router } from './router.tsx';
+import { createAppRouter } from './router.tsx';
 import { applyPatches, setFeedStatus } from './features/live/live-store.ts';
 import { removeBootShellWhenDrawn } from './ui/boot-shell.ts';
 import { dataSaverStore, loadDataSaver } from './pwa/data-saver.ts';
@@ -52,8 +52,9 @@ const lang = isLang(first) ? first : currentLang();
 void core.init(lang);
 loadDataSaver();
 loadOddsStyle();
-// Data saver: nothing is fetched ahead of a tap (no route preloading on intent).
-subscribe(dataSaverStore, () => router.update({ ...router.options, defaultPreload: dataSaverStore.on ? false : 'intent' }));
+
+/** The end of the current task: what follows runs in a task of its own (no long task at start). */
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * Draws the app once the catalog and the stylesheet are in. The stylesheet is not in the HTML's
@@ -62,16 +63,23 @@ subscribe(dataSaverStore, () => router.update({ ...router.options, defaultPreloa
  * entry's modules with the lazy chunks and split them into dozens of small initial requests.
  */
 async function start(): Promise<void> {
+  await nextTask();
+  // The stylesheet and, with a language in the URL, its catalog are asked for first.
+  const styled = import('./ui/app.css');
+  const worded = isLang(first) ? activateLanguage(lang, false) : null;
+  const router = createAppRouter(!dataSaverStore.on);
+  // Data saver: nothing is fetched ahead of a tap (no route preloading on intent).
+  subscribe(dataSaverStore, () => router.update({ ...router.options, defaultPreload: dataSaverStore.on ? false : 'intent' }));
   // The page's route chunks load now, beside the worker's first calls: the router would start them
   // only once the layout's beforeLoad has the site view and the session (issue 17: first paint).
   for (const route of router.getMatchedRoutes(location.pathname)[0]) void router.loadRouteChunk(route)?.catch(() => undefined);
   // No language in the URL (a first visit at /): the site's offered languages and default decide.
   const boot = isLang(first) ? lang : await core.siteView().then((v) => { setSiteLanguages(v); return currentLang(); }, () => lang);
-  await Promise.all([activateLanguage(boot, false), import('./ui/app.css')]);
+  await Promise.all([worded ?? activateLanguage(boot, false), styled]);
   // A task of its own for the first render: with the catalog and the stylesheet named in the HTML,
   // both are in by the time the entry has run, and the render joined the entry's evaluation in one
   // long task (about 30 ms here, 120 ms on a cheap phone).
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await nextTask();
   const root = document.getElementById('root')!;
   removeBootShellWhenDrawn(root);
   // The first render in slices too (a transition): the boot shell stands meanwhile.

@@ -1,8 +1,16 @@
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
 
-export const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
+/**
+ * The app's router. Made by the app's start (src/main.tsx) in a task after the entry's evaluation,
+ * not when this module is evaluated: building it from the route tree was a fifth of that one long
+ * task (issue 17). `intent`: routes load on a hover or a touch, unless the player saves data.
+ */
+export const createAppRouter = (intent: boolean) =>
+  createRouter({ routeTree, defaultPreload: intent ? 'intent' : false, scrollRestoration: true });
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
 
 declare module '@tanstack/react-router' {
-  interface Register { router: typeof router }
+  interface Register { router: AppRouter }
 }
