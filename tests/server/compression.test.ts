@@ -39,6 +39,7 @@ describe('compression', () => {
     writeFileSync(join(dir, 'assets', 'app.js'), SCRIPT);
     writeFileSync(join(dir, 'assets', 'app.js.br'), brotliCompressSync(SCRIPT));
     writeFileSync(join(dir, 'assets', 'app.js.gz'), gzipSync(SCRIPT));
+    writeFileSync(join(dir, 'assets', 'core.worker-x1.js'), SCRIPT);
     db = await openDb({ dataDir: '' });
     await migrate(db);
     await seedDemo(db, SEED_NOW);
@@ -63,6 +64,21 @@ describe('compression', () => {
     const gz = await asset('gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(decoded(gz)).toBe(SCRIPT);
+  });
+
+  it('sends a page\'s script the headers that act on it, a worker\'s script and the HTML the document ones too', async () => {
+    const script = await asset('br');
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(script.headers['referrer-policy']).toBe('no-referrer');
+    expect(script.headers['content-security-policy']).toBeUndefined();
+    expect(script.headers['x-frame-options']).toBeUndefined();
+    const worker = await app.inject({ method: 'GET', url: '/assets/core.worker-x1.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    const page = await app.inject({ method: 'GET', url: '/tr/allsports' });
+    expect(page.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(page.headers['x-frame-options']).toBeDefined();
   });
 
   it('sends the plain asset when the request accepts no compression', async () => {
