@@ -35,14 +35,21 @@ function withLang(text: string, code: Lang): string {
   return text.replace(/<html lang="[a-z-]*">/, `<html lang="${info.tag}" dir="${info.dir}">`);
 }
 
-/** A JSON file of the build, read again when it changes; `empty` while there is none. */
+/**
+ * A JSON file of the build, read again when it changes; `empty` while there is none or it does not
+ * read (a build being written): the page is then served without what it adds, never an error.
+ */
 function buildJson<T>(file: string, empty: T): () => T {
   let kept = { mtime: -1, value: empty };
   return () => {
-    if (!existsSync(file)) return empty;
-    const mtime = statSync(file).mtimeMs;
-    if (mtime !== kept.mtime) kept = { mtime, value: JSON.parse(readFileSync(file, 'utf8')) as T };
-    return kept.value;
+    try {
+      if (!existsSync(file)) return empty;
+      const mtime = statSync(file).mtimeMs;
+      if (mtime !== kept.mtime) kept = { mtime, value: JSON.parse(readFileSync(file, 'utf8')) as T };
+      return kept.value;
+    } catch {
+      return empty;
+    }
   };
 }
 
