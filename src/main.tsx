@@ -72,7 +72,11 @@ async function start(): Promise<void> {
   subscribe(dataSaverStore, () => router.update({ ...router.options, defaultPreload: dataSaverStore.on ? false : 'intent' }));
   // The page's route chunks load now, beside the worker's first calls: the router would start them
   // only once the layout's beforeLoad has the site view and the session (issue 17: first paint).
-  for (const route of router.getMatchedRoutes(location.pathname)[0]) void router.loadRouteChunk(route)?.catch(() => undefined);
+  // A route may ask for its first data now too (its staticData's atStart).
+  for (const route of router.getMatchedRoutes(location.pathname)[0]) {
+    void router.loadRouteChunk(route)?.catch(() => undefined);
+    route.options.staticData?.atStart?.();
+  }
   // No language in the URL (a first visit at /): the site's offered languages and default decide.
   const boot = isLang(first) ? lang : await core.siteView().then((v) => { setSiteLanguages(v); return currentLang(); }, () => lang);
   await Promise.all([worded ?? activateLanguage(boot, false), styled]);

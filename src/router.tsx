@@ -13,4 +13,11 @@ export type AppRouter = ReturnType<typeof createAppRouter>;
 
 declare module '@tanstack/react-router' {
   interface Register { router: AppRouter }
+  interface StaticDataRouteOption {
+    /**
+     * Called by the app's start when the route is on the first page's path: asks for what the page
+     * draws first, beside the session's calls instead of after the layout's check (issue 17).
+     */
+    atStart?: () => void;
+  }
 }

@@ -1,5 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { pagePreloads, routeFileOf, type BuildManifest } from './page-preloads.ts';
+import { pagePreloads, routeFileOf, SESSION_CHUNK, type BuildManifest } from './page-preloads.ts';
 
 const route = (name: string) => `src/routes/$lang/${name}.tsx?tsr-split=component`;
 const MANIFEST: BuildManifest = {
@@ -11,8 +12,7 @@ const MANIFEST: BuildManifest = {
   [route('allsports')]: { file: 'assets/allsports-S.js', imports: ['index.html', '_Row.js', '_Odd.js'] },
   '_Row.js': { file: 'assets/Row-R.js', imports: ['index.html', '_Odd.js'] },
   '_Odd.js': { file: 'assets/Odd-O.js', imports: ['index.html'], css: ['assets/Odd-C.css'] },
-  'src/features/account/AccountMenu.tsx': { file: 'assets/AccountMenu-A.js', imports: ['index.html', '_Odd.js'] },
-  'src/features/protection/ProtectionLayer.tsx': { file: 'assets/ProtectionLayer-P.js', imports: ['index.html'], css: ['assets/Protection-C.css'] },
+  '_logged-in-L.js': { file: 'assets/logged-in-L.js', name: SESSION_CHUNK, imports: ['index.html', '_Odd.js'], css: ['assets/logged-in-C.css'] },
   [route('matchdetail.$id')]: { file: 'assets/match-M.js', imports: ['index.html'] },
   [route('CouponDetail.$id')]: { file: 'assets/coupon-C.js' },
   [route('$')]: { file: 'assets/splat-X.js' },
@@ -49,11 +49,10 @@ describe('page preloads', () => {
 
   it('adds what the frame loads with a session when the request carries one', () => {
     const visitor = pagePreloads(MANIFEST, '/tr/allsports', 'tr');
-    expect(visitor).not.toContain('AccountMenu');
+    expect(visitor).not.toContain('logged-in');
     const player = pagePreloads(MANIFEST, '/tr/allsports', 'tr', true);
-    expect(player).toContain('<link rel="modulepreload" crossorigin href="/assets/AccountMenu-A.js">');
-    expect(player).toContain('<link rel="modulepreload" crossorigin href="/assets/ProtectionLayer-P.js">');
-    expect(player).toContain('<link rel="preload" as="style" crossorigin href="/assets/Protection-C.css">');
+    expect(player).toContain('<link rel="modulepreload" crossorigin href="/assets/logged-in-L.js">');
+    expect(player).toContain('<link rel="preload" as="style" crossorigin href="/assets/logged-in-C.css">');
     // A chunk the page already names is named once.
     expect(player.match(/Odd-O\.js/g)).toHaveLength(1);
   });
@@ -63,5 +62,20 @@ describe('page preloads', () => {
     expect(pagePreloads(MANIFEST, '/tr', 'tr')).toContain('/assets/messages-TR.js');
     expect(pagePreloads(MANIFEST, '/tr/no-such-page', 'tr')).toBe('');
     expect(pagePreloads({}, '/tr/allsports', 'tr')).toBe('');
+  });
+
+  // The build's own manifest (the test command builds first): its grouping and the server agree.
+  const built = 'dist/.vite/manifest.json';
+  it.skipIf(!existsSync(built))('names one session chunk and Coupons\' own files, not the lines of an opened coupon, in the real build', () => {
+    const manifest = JSON.parse(readFileSync(built, 'utf8')) as BuildManifest;
+    const hrefs = (links: string) => [...links.matchAll(/href="\/assets\/([^"]+)"/g)].map((m) => m[1]!);
+    const visitor = hrefs(pagePreloads(manifest, '/tr/coupons', 'tr'));
+    const player = hrefs(pagePreloads(manifest, '/tr/coupons', 'tr', true));
+    expect(visitor.some((f) => f.startsWith('coupons-'))).toBe(true);
+    expect(visitor.some((f) => f.startsWith(`${SESSION_CHUNK}-`))).toBe(false);
+    expect(player.filter((f) => f.startsWith(`${SESSION_CHUNK}-`) && f.endsWith('.js'))).toHaveLength(1);
+    expect(player.some((f) => /^(AccountMenu|ProtectionLayer|CouponLines|LiveRow)-/.test(f))).toBe(false);
+    // The entry, the app's stylesheet, the catalog, the route and what the coupon pages share, the session's script and stylesheet.
+    expect(player.length).toBeLessThanOrEqual(7);
   });
 });

@@ -13,16 +13,17 @@
  */
 
 /** One entry of Vite's build manifest (the fields read here). */
-export interface ManifestChunk { file: string; imports?: string[]; css?: string[] }
+export interface ManifestChunk { file: string; name?: string; imports?: string[]; css?: string[] }
 export type BuildManifest = Record<string, ManifestChunk>;
 
 const ROUTES = 'src/routes/$lang/';
 /**
- * What the page's frame loads once the player's session is known (src/routes/$lang/route.tsx,
- * src/ui/TopBar.tsx): named too when the request carries a session cookie, so that it comes with
- * the page rather than in one more wave after the worker's session check.
+ * The chunk of what the page's frame loads once the player's session is known (the account menu,
+ * the protection layer: src/routes/$lang/route.tsx, src/ui/TopBar.tsx), one file by the build's
+ * grouping (vite.config.ts): named too when the request carries a session cookie, so that it comes
+ * with the page rather than in one more wave after the worker's session check.
  */
-const SESSION_CHUNKS = ['src/features/account/AccountMenu.tsx', 'src/features/protection/ProtectionLayer.tsx'];
+export const SESSION_CHUNK = 'logged-in';
 const SPLIT = '.tsx?tsr-split=component';
 
 /**
@@ -67,7 +68,7 @@ export function pagePreloads(manifest: BuildManifest, path: string, lang: string
     for (const dep of chunk.imports ?? []) walk(dep);
   };
   walk(`${ROUTES}${route}${SPLIT}`);
-  if (session) for (const key of SESSION_CHUNKS) walk(key);
+  if (session) for (const [key, chunk] of Object.entries(manifest)) if (chunk.name === SESSION_CHUNK) walk(key);
   const appCss = manifest['src/ui/app.css']?.file;
   const catalog = manifest[`src/i18n/locales/${lang}/messages.po`]?.file;
   // The order is the order of need: the stylesheet React waits for, the words, then the page.

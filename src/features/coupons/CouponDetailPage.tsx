@@ -7,7 +7,7 @@ import { useSession } from '../../state/session.ts';
 import { effectiveZone, formatDateTime, formatMoney } from '../../ui/format.ts';
 import { BackIcon } from '../../ui/icons.tsx';
 import { CouponLines } from './CouponLines.tsx';
-import { OfflineNote } from './CouponsPage.tsx';
+import { OfflineNote } from './OfflineNote.tsx';
 import { KIND, STATUS, WIN } from './coupon-text.ts';
 import { shareLink } from './share.ts';
 import { openReceipt } from './print.ts';

@@ -1,12 +1,19 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CouponDetailView, CouponFilter, CouponListView, CouponRowView } from '../../../workers/core/api.ts';
 import { core } from '../../core-client.ts';
 import { useSession } from '../../state/session.ts';
 import { formatDateTime, formatMoney } from '../../ui/format.ts';
-import { CouponLines } from './CouponLines.tsx';
+import { OfflineNote } from './OfflineNote.tsx';
+import { couponListFor, FIRST_FILTER } from './first-coupon-list.ts';
 import { KIND, STATUS, STATUS_FILTERS, TYPE_FILTERS, WIN } from './coupon-text.ts';
+
+// A coupon's matches show only when its row is opened: their lines (with the live clock and the
+// market names) load then, beside the coupon's detail, not with the list (issue 17: the list is
+// Coupons' largest paint, and five files fewer share the first load's link).
+const CouponLines = lazy(() => import('./CouponLines.tsx').then((m) => ({ default: m.CouponLines })));
+const LINES_SKELETON = <div className="skeleton" style={{ height: 60, margin: 12 }} />;
 
 type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; data: CouponListView };
 
@@ -14,13 +21,13 @@ type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; data: 
 export function CouponsPage({ lang }: { lang: string }) {
   const { t } = useLingui();
   const { user } = useSession();
-  const [filter, setFilter] = useState<CouponFilter>({ status: '', couponType: '', page: 0 });
+  const [filter, setFilter] = useState<CouponFilter>(FIRST_FILTER);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
 
   // A new filter object (also the retry's copy) loads again; the last page stays shown meanwhile.
   useEffect(() => {
     let live = true;
-    core.couponList(filter).then((data) => live && setLoad({ state: 'ready', data }), () => live && setLoad({ state: 'error' }));
+    couponListFor(filter).then((data) => live && setLoad({ state: 'ready', data }), () => live && setLoad({ state: 'error' }));
     return () => { live = false; };
   }, [filter]);
 
@@ -86,16 +93,6 @@ export function CouponsPage({ lang }: { lang: string }) {
   );
 }
 
-/** 'Offline, updated at': the shown history is the kept copy. */
-export function OfflineNote({ updatedAt, lang }: { updatedAt: number | null; lang: string }) {
-  const when = updatedAt ? formatDateTime(new Date(updatedAt).toISOString(), lang) : '';
-  return (
-    <div className="banner offline-banner" role="status" data-testid="coupons-offline">
-      <p>{when ? <Trans>Offline: showing your coupons as updated at {when}.</Trans> : <Trans>Offline: no saved coupons yet.</Trans>}</p>
-    </div>
-  );
-}
-
 /** One history row; tapping the chevron expands it to its matches (loaded from the detail). */
 function CouponCard({ c, lang, money }: { c: CouponRowView; lang: string; money: (m: number) => string }) {
   const { t } = useLingui();
@@ -127,7 +124,7 @@ function CouponCard({ c, lang, money }: { c: CouponRowView; lang: string; money:
           </button>
         </div>
       </div>
-      {open && (detail ? (detail.found ? <CouponLines lines={detail.lines} lang={lang} /> : <p className="cc-note"><Trans>The matches could not be loaded.</Trans></p>) : <div className="skeleton" style={{ height: 60, margin: 12 }} />)}
+      {open && (detail ? (detail.found ? <Suspense fallback={LINES_SKELETON}><CouponLines lines={detail.lines} lang={lang} /></Suspense> : <p className="cc-note"><Trans>The matches could not be loaded.</Trans></p>) : LINES_SKELETON)}
     </article>
   );
 }
