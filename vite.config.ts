@@ -109,6 +109,12 @@ export default defineConfig({
             // HTML by its name (server/http/page-preloads.ts).
             { name: SESSION_CHUNK, test: /src[\\/]features[\\/](account[\\/]AccountMenu|content[\\/]use-has-notifications|protection[\\/]Protection(Layer|State))\.tsx?$/ },
             { name: 'coupon-shared', test: /src[\\/]features[\\/]coupons[\\/](coupon-text\.ts|OfflineNote\.tsx)$/ },
+            // The rows, odds buttons, clocks and words the betting pages share (Home, AllSports,
+            // LiveBets, a match, results): one file instead of six to nine small ones (use-swr stays
+            // apart: the casino shares it). Each was a
+            // request at the first load and a link the loader added to the page, 1-2 ms each
+            // here (issue 17: Home's blocking time); a page gets 1-3 KB it may not draw.
+            { name: 'betting', test: /src[\\/](features[\\/](sports[\\/](OddButton|MatchRow|market-names|sport-meta|states|FreshnessBanner)|live[\\/](LiveRow|ClockText|FeedBanner)|home[\\/]use-progressive)|ui[\\/]Skeleton)\.tsx?$/ },
           ],
         },
       },

@@ -26,13 +26,31 @@ export function setDisplayZone(zone: string): void {
 }
 
 /** The zone actually used: the chosen one, else the device's. */
-export function effectiveZone(zone = displayZone): string {
-  return (zone && validZone(zone) ? zone : '') || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+export function effectiveZone(zone = displayZone, now = Date.now()): string {
+  return (zone && validZone(zone) ? zone : '') || deviceZone(now);
 }
 
+/**
+ * The device's zone, read again at most once a minute (a phone that travels changes it): each read
+ * builds an Intl formatter, and every date of a list asked for it, a fifth of Home's first render
+ * (issue 17: main-thread time at load).
+ */
+let device = { zone: '', at: -Infinity };
+function deviceZone(now: number): string {
+  if (now - device.at > 60_000) device = { zone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC', at: now };
+  return device.zone;
+}
+
+/** Whether the Intl of this browser knows a zone, asked once per zone. */
+const knownZones = new Map<string, boolean>();
 function validZone(zone: string): boolean {
   if (!zone) return false;
-  try { return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone !== ''; } catch { return false; }
+  let known = knownZones.get(zone);
+  if (known === undefined) {
+    try { known = new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone !== ''; } catch { known = false; }
+    knownZones.set(zone, known);
+  }
+  return known;
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -60,7 +78,7 @@ function nextDayKey(key: string): string {
 
 /** Kick-off as a day ('today', 'tomorrow' or dd.MM in the language) and HH:mm, both in the chosen zone. */
 export function formatKickoff(iso: string, lang: string, now = Date.now(), zone = displayZone): { day: string; time: string } {
-  const z = effectiveZone(zone);
+  const z = effectiveZone(zone, now);
   const ms = new Date(iso).getTime();
   const time = fmt(lang, z, 'time', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
   const key = dayKey(ms, z);

@@ -3,6 +3,9 @@ import type { SVGProps } from 'react';
 const base = { width: 24, height: 24, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true } as const;
 type P = SVGProps<SVGSVGElement>;
 
+/** A transparent pixel: what an image that failed to load shows instead (logos, banners, game tiles). */
+export const BLANK_PIXEL = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+
 export const HomeIcon = (p: P) => <svg {...base} {...p}><path d="M3 10.5 12 3l9 7.5" /><path d="M5 9.5V21h14V9.5" /></svg>;
 export const LiveIcon = (p: P) => <svg {...base} {...p}><circle cx="12" cy="12" r="3" /><path d="M6.3 6.3a8 8 0 0 0 0 11.4M17.7 6.3a8 8 0 0 1 0 11.4" /></svg>;
 export const SportsIcon = (p: P) => <svg {...base} {...p}><circle cx="12" cy="12" r="9" /><path d="m12 7 4 3-1.5 4.5h-5L8 10z" /></svg>;

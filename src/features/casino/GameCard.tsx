@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { GameTile } from '../../../workers/core/api.ts';
-import { BLANK_PIXEL } from '../sports/TeamLogo.tsx';
+import { BLANK_PIXEL } from '../../ui/icons.tsx';
 
 /**
  * A game tile: the image at a fixed size (lazy, no layout shift), the name under it. `onFun` (a

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useNavigate } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import type { BannerView } from '../../../workers/core/api.ts';
-import { BLANK_PIXEL } from '../sports/TeamLogo.tsx';
+import { BLANK_PIXEL } from '../../ui/icons.tsx';
 import { bootBannerHere } from '../../ui/boot-shell.ts';
 import './home.css';
 

@@ -1,8 +1,8 @@
 import { memo } from 'react';
 import { useDataSaver } from '../../pwa/data-saver.ts';
+// A broken team logo is replaced by the blank pixel (section 8).
+import { BLANK_PIXEL } from '../../ui/icons.tsx';
 
-/** A 1x1 transparent GIF: what a broken team logo is replaced by (section 8). */
-export const BLANK_PIXEL = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 
 /** A team logo by the address the worker built; decorative (the team name is next to it). */
 export const TeamLogo = memo(function TeamLogo({ src, size = 18 }: { src: string | null | undefined; size?: number }) {
