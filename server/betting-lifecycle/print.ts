@@ -12,6 +12,7 @@ import bwipjs from 'bwip-js/node';
 import { renderSVG } from 'uqr';
 import { formatCode } from '../../domain/retail/codes.ts';
 import { lineIn } from '../retail/market-names.ts';
+import { esc } from '../content/escape.ts';
 
 const LABELS = {
   tr: { terminal: 'Terminal', coupon: 'Kupon No', date: 'Tarih', stake: 'Bahis', odds: 'Oran', maxPay: 'Maks. Kazanç', type: 'Tip', pick: 'Tahmin', banko: 'Banko', combis: 'Kombinasyon', ticket: 'Bilet Kodu', expires: 'Son Ödeme', duplicate: 'KOPYA', payout: 'Olası Kazanç', rg: 'Şans oyunları bağımlılık yapabilir. 18 yaş altına yasaktır. Yardım: 0 800 000 00 00' },
@@ -19,11 +20,6 @@ const LABELS = {
 } as const;
 
 const OPERATOR = 'BetPWA';
-
-/** Escapes text for the receipt HTML. */
-export function esc(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 /** A date in the given IANA zone; an unknown zone falls back to UTC rather than failing the print. */
 export function formatInZone(iso: string, lang: string, timeZone: string): string {

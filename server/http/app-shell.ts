@@ -15,8 +15,9 @@ import { SITE_SETTINGS } from './routes/settings.ts';
 import { contentRev } from '../content/revision.ts';
 import { LANGUAGE_INFO, siteLanguage, type Lang } from '../../domain/languages.ts';
 import { pagePreloads, type BuildManifest } from './page-preloads.ts';
-import { bootShellFor, html, matchTop, type BootMatch, type ShellTexts } from './boot-shell.ts';
+import { bootShellFor, matchTop, type BootMatch, type ShellTexts } from './boot-shell.ts';
 import { matchWithOdds } from '../db/queries/matches.ts';
+import { esc } from '../content/escape.ts';
 
 const MARKER = '<!--lcp-banner-->';
 /** How long the first banner of a language is reused: a banner change shows within a minute. */
@@ -78,7 +79,7 @@ export function appShell(db: Db, root: string, clock: () => number): (url: strin
       const b = group?.banners[0];
       if (!b) return '';
       const src = bannerImageUrl(SITE_SETTINGS.site_api, b.url);
-      return `<img src="${html(src)}" alt="${html(b.title)}" width="${b.width}" height="${b.height}" fetchpriority="high">`;
+      return `<img src="${esc(src)}" alt="${esc(b.title)}" width="${b.width}" height="${b.height}" fetchpriority="high">`;
     }).catch(() => '');
     banners.set(key, { at: now, rev: contentRev(), img });
     return img;

@@ -9,6 +9,7 @@
  * into .vite/shell-texts.json (vite.config.ts). Without that file (a test's fixture, `vite dev`)
  * the HTML is left as it is.
  */
+import { esc } from '../content/escape.ts';
 
 /** The English source texts of the boot shell, as in src/i18n/locales/{lang}/messages.po. */
 export const BOOT_SHELL_TEXTS = ['Home', 'Live', 'Sports', 'Coupons', 'Account', 'Pre-match betting', 'Search team or league'] as const;
@@ -29,19 +30,17 @@ const TABS: ReadonlyArray<{ text: ShellText; pages: readonly string[] }> = [
   { text: 'Account', pages: ['myAccount', 'firstlogin'] },
 ];
 
-/** Text for HTML, in an element or an attribute. */
-export const html = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 // The search box as the pages draw it, read-only here (the boot shell takes no input).
 const search = (t: (s: ShellText) => string): string =>
-  `<div class="list-controls"><div class="search-box"><input class="input" type="search" readonly tabindex="-1" placeholder="${html(t('Search team or league'))}"></div></div>`;
+  `<div class="list-controls"><div class="search-box"><input class="input" type="search" readonly tabindex="-1" placeholder="${esc(t('Search team or league'))}"></div></div>`;
 
 /**
  * The top of the pages that have one of their own, in place of Home's (`<!--boot-page-->` …
  * `<!--/boot-page-->`); `rows` is the skeleton of match rows that ends Home's there.
  */
 const PAGES: Readonly<Record<string, (t: (s: ShellText) => string, rows: string) => string>> = {
-  allsports: (t, rows) => `<div class="promo-banner"><span>${html(t('Pre-match betting'))}</span></div>`
+  allsports: (t, rows) => `<div class="promo-banner"><span>${esc(t('Pre-match betting'))}</span></div>`
     + `<div class="sport-tabs">${'<div class="skeleton" style="min-width:96px;height:44px"></div>'.repeat(4)}</div>${search(t)}${rows}`,
   livebets: (t, rows) => `<div class="sport-header">${'<div class="sport-chip skeleton"></div>'.repeat(5)}</div>${search(t)}${rows}`,
 };
@@ -51,9 +50,9 @@ export interface BootMatch { home: string; away: string; categoryName: string; t
 
 /** MatchDetail's top as the page draws it: the caption, the header with the names, the kick-off time still to come. */
 export function matchTop(m: BootMatch): (rows: string) => string {
-  return (rows) => `<div class="caption"><span class="boot-menu"></span><h1 class="caption-title">${html(`${m.home} - ${m.away}`)}</h1></div>`
-    + `<header class="match-header"><div class="match-header-meta">${html(`${m.categoryName} · ${m.tournamentName}`)}</div>`
-    + `<div class="match-header-teams"><span class="team">${html(m.home)}</span><span class="skeleton" style="width:104px;height:14px"></span><span class="team">${html(m.away)}</span></div></header>${rows}`;
+  return (rows) => `<div class="caption"><span class="boot-menu"></span><h1 class="caption-title">${esc(`${m.home} - ${m.away}`)}</h1></div>`
+    + `<header class="match-header"><div class="match-header-meta">${esc(`${m.categoryName} · ${m.tournamentName}`)}</div>`
+    + `<div class="match-header-teams"><span class="team">${esc(m.home)}</span><span class="skeleton" style="width:104px;height:14px"></span><span class="team">${esc(m.away)}</span></div></header>${rows}`;
 }
 
 /**
@@ -69,7 +68,7 @@ export function bootShellFor(text: string, segments: readonly string[], texts: S
   const tabs = text.replace(/<span class="tab"(?: data-status="active")?>(<svg[\s\S]*?<\/svg>)[^<]*<\/span>/g, (whole, svg: string) => {
     const tab = TABS[i++];
     if (!tab) return whole;
-    return `<span class="tab"${tab.pages.includes(page) ? ' data-status="active"' : ''}>${svg}${html(t(tab.text))}</span>`;
+    return `<span class="tab"${tab.pages.includes(page) ? ' data-status="active"' : ''}>${svg}${esc(t(tab.text))}</span>`;
   });
   const own = PAGES[page];
   const draw = top ?? (own ? (rows: string) => own(t, rows) : undefined);

@@ -4,7 +4,8 @@
  */
 import { minorToDecimal } from '../../domain/money.ts';
 import { formatCode } from '../../domain/retail/codes.ts';
-import { code128Svg, esc, formatInZone, qrSvg } from '../betting-lifecycle/print.ts';
+import { code128Svg, formatInZone, qrSvg } from '../betting-lifecycle/print.ts';
+import { esc } from '../content/escape.ts';
 
 const L = {
   tr: { title: 'Ödeme Fişi', terminal: 'Terminal', date: 'Tarih', amount: 'Tutar', expires: 'Son Kullanma', code: 'Fiş Kodu', rg: 'Şans oyunları bağımlılık yapabilir. 18 yaş altına yasaktır.' },

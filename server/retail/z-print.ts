@@ -6,7 +6,8 @@
  */
 import { minorToDecimal } from '../../domain/money.ts';
 import type { ShopReportRow } from '../../domain/retail/calls.ts';
-import { esc, formatInZone } from '../betting-lifecycle/print.ts';
+import { formatInZone } from '../betting-lifecycle/print.ts';
+import { esc } from '../content/escape.ts';
 import { receiptPage } from './voucher-print.ts';
 
 const L = {

@@ -2,7 +2,7 @@
  * The demo provider's launch page: plain HTML and one script (no framework), served by the
  * provider itself. The script talks only to the provider's own endpoints.
  */
-const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { esc } from '../../content/escape.ts';
 
 export function pageHtml(p: { game: string; title: string; kind: string; token: string; mode: string; lang: string; limit: string }): string {
   return `<!doctype html><html lang="${esc(p.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

@@ -23,7 +23,6 @@ export const productId = (p: CasinoProduct): ProductId => PRODUCT[PRODUCT_OF[p]]
 export const productRoute = (masterServiceId: number): CasinoProduct =>
   CASINO_PRODUCTS.find((p) => productId(p) === masterServiceId) ?? 'casino';
 
-
 /** Jackpot tiles show on slots and live casino for a player whose livejackpotUser status is 1 (section 6). */
 export function jackpotsShown(product: CasinoProduct, user: { products?: ProductRecords; onlineUser?: number } | null | undefined): boolean {
   return (product === 'casino' || product === 'livecasino') && hasPermission(user ? { products: user.products ?? {}, onlineUser: user.onlineUser ?? 0 } : null, 'livejackpotUser');
