@@ -59,8 +59,9 @@ const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolv
 /**
  * Draws the app once the catalog and the stylesheet are in and the router has loaded the page.
  * The stylesheet is not in the HTML's head: the boot shell paints with its inlined critical CSS
- * meanwhile, and React draws only with both (no unstyled frame). Not a top-level await: with one, the bundler could not share the
- * entry's modules with the lazy chunks and split them into dozens of small initial requests.
+ * meanwhile, and React draws only with both (no unstyled frame). Not a top-level await: with one,
+ * the bundler could not share the entry's modules with the lazy chunks and split them into dozens
+ * of small initial requests.
  */
 async function start(): Promise<void> {
   await nextTask();

@@ -78,10 +78,12 @@ const COUPON_BAR_PAGES = new Set(['home', 'allsports', 'sports', 'uphigh', 'live
 const siteView = () => core.siteView();
 
 /**
- * Whether the page under the frame is drawn yet. The first one is drawn in a transition, which
- * React renders in slices that yield to the browser; the router's own update is synchronous, and
- * drew frame and page in one task of 30-45 ms here, 120-190 ms on a cheap phone (Lighthouse's
- * blocking time, issue 17). The boot shell stays until that page is drawn (data-page, boot-shell.ts).
+ * Whether the page under the frame is drawn yet. The first one is drawn in a transition of its
+ * own after the frame, which React renders in slices that yield to the browser. The app's start
+ * loads the router before its first render (src/main.tsx), itself a transition; a router update
+ * once mounted (a redirect at start) is synchronous, and drew frame and page in one task of
+ * 30-45 ms here, 120-190 ms on a cheap phone (Lighthouse's blocking time, issue 17). The boot
+ * shell stays until that page is drawn (data-page, boot-shell.ts).
  */
 let firstPageShown = false;
 function useFirstPageInSlices(): boolean {
