@@ -114,7 +114,7 @@ export default defineConfig({
             // apart: the casino shares it). Each was a
             // request at the first load and a link the loader added to the page, 1-2 ms each
             // here (issue 17: Home's blocking time); a page gets 1-3 KB it may not draw.
-            { name: 'betting', test: /src[\\/](features[\\/](sports[\\/](OddButton|MatchRow|market-names|sport-meta|states|FreshnessBanner)|live[\\/](LiveRow|ClockText|FeedBanner)|home[\\/]use-progressive)|ui[\\/]Skeleton)\.tsx?$/ },
+            { name: 'betting', test: /src[\\/](features[\\/](sports[\\/](OddButton|MatchRow|market-names|SportIcon|states|FreshnessBanner)|live[\\/](LiveRow|ClockText|FeedBanner)|home[\\/]use-progressive)|ui[\\/]Skeleton)\.tsx?$/ },
           ],
         },
       },

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { HomeLiveMatch } from '../../../workers/core/api.ts';
 import { core } from '../../core-client.ts';
 import { ClockText } from '../live/ClockText.tsx';
-import { SPORT_GLYPH } from '../sports/sport-meta.ts';
+import { SportIcon } from '../sports/SportIcon.tsx';
 import { TeamLogo } from '../sports/TeamLogo.tsx';
 import { usePoll } from './use-poll.ts';
 import './home.css';
@@ -49,7 +49,7 @@ export function LiveNow({ lang }: { lang: string }) {
         return (
           <section key={g.sportId} className="section" aria-labelledby={`live-sport-${g.sportId}`}>
             <h3 className="section-title" id={`live-sport-${g.sportId}`}>
-              <span className="icon" aria-hidden="true">{SPORT_GLYPH[g.sportId] ?? '•'}</span>{g.name}
+              <span className="icon" aria-hidden="true"><SportIcon id={g.sportId} /></span>{g.name}
               <Link className="more-link" to="/$lang/livebets" params={{ lang }} search={{ sid: g.sportId }} data-testid="live-count-link" data-count={count}>
                 {t`${count} live`}<span className="visually-hidden"> {sport}</span></Link>
             </h3>

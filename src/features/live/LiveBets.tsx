@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { LiveListView } from '../../../workers/core/api.ts';
 import { core } from '../../core-client.ts';
-import { SPORT_GLYPH } from '../sports/sport-meta.ts';
+import { SportIcon } from '../sports/SportIcon.tsx';
 import { useMarketText } from '../sports/market-names.ts';
 import { useDataSaver } from '../../pwa/data-saver.ts';
 import { useFeedStatus } from './live-store.ts';
@@ -88,7 +88,7 @@ export function LiveBets({ lang, sid, favorites }: LiveBetsProps) {
         {list?.sports.map((s) => (
           <button key={s.sid} type="button" className={sid === s.sid ? 'sport-chip active' : 'sport-chip'} aria-pressed={sid === s.sid}
             onClick={() => go({ sid: s.sid })} data-testid="live-tab">
-            <span className="icon" aria-hidden="true">{SPORT_GLYPH[s.sid] ?? '•'}</span><span>{s.name}</span><span className="count">{s.count}</span>
+            <span className="icon" aria-hidden="true"><SportIcon id={s.sid} /></span><span>{s.name}</span><span className="count">{s.count}</span>
           </button>
         ))}
       </nav>

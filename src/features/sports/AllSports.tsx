@@ -8,7 +8,7 @@ import { FreshnessBanner } from './FreshnessBanner.tsx';
 import { OddsTypeToggle, SearchBox, SportTabs, TimeFilterSelect } from './ListControls.tsx';
 import { MatchRow } from './MatchRow.tsx';
 import { SearchResults, useSearch } from './SearchResults.tsx';
-import { SPORT_GLYPH } from './sport-meta.ts';
+import { SportIcon } from './SportIcon.tsx';
 import { useSwr } from './use-swr.ts';
 import { ErrorState } from './states.tsx';
 
@@ -135,7 +135,7 @@ function LeagueList({ country, lang, filter, oddsType, openLeagues, onToggleLeag
         return (
           <li key={l.id} className="tree-node" id={`league-${l.id}`}>
             <button type="button" className="tree-head league-head" aria-expanded={open} onClick={() => onToggleLeague(l.id)} data-testid="league">
-              <span className="flag" aria-hidden="true">{SPORT_GLYPH[l.sid] ?? '•'}</span>
+              <span className="flag" aria-hidden="true"><SportIcon id={l.sid} /></span>
               <span className="title">{l.title}</span>
               <span className="count">{l.matchCount}</span>
               <span className="chev" aria-hidden="true" />
@@ -169,7 +169,7 @@ function HighlightGroups({ lang, view, filter }: { lang: string; view: AllSports
         return (
           <li key={s.id} className="tree-node">
             <button type="button" className="tree-head country-head" aria-expanded={isOpen} onClick={() => setOpen((o) => { const n = new Set(o); if (n.has(s.id)) n.delete(s.id); else n.add(s.id); return n; })}>
-              <span className="flag" aria-hidden="true">{SPORT_GLYPH[s.id] ?? '•'}</span><span className="title">{s.name}</span><span className="count">{s.matchCount}</span><span className="chev" aria-hidden="true" />
+              <span className="flag" aria-hidden="true"><SportIcon id={s.id} /></span><span className="title">{s.name}</span><span className="count">{s.matchCount}</span><span className="chev" aria-hidden="true" />
             </button>
             {isOpen && <HighlightGroup lang={lang} sportId={s.id} filter={filter} />}
           </li>

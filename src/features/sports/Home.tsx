@@ -7,7 +7,7 @@ import { MatchListSkeleton } from '../../ui/Skeleton.tsx';
 import { useLoad } from '../../ui/use-load.ts';
 import { usePwa } from '../../pwa/register.ts';
 import { MatchRow } from './MatchRow.tsx';
-import { SPORT_GLYPH } from './sport-meta.ts';
+import { SportIcon } from './SportIcon.tsx';
 import { formatKickoff } from '../../ui/format.ts';
 import { HomeBanners, useHomeBanners } from '../home/HomeBanners.tsx';
 import { BannerSkeleton } from '../home/BannerCarousel.tsx';
@@ -63,7 +63,7 @@ export function Home({ lang }: { lang: string }) {
   const header = home.header ?? { first: home.sports, rest: [] };
   const chip = (s: Sport) => (
     <Link key={s.id} className="sport-chip" to="/$lang/allsports" params={{ lang }} search={{ sid: s.id }}>
-      <span className="icon" aria-hidden="true">{SPORT_GLYPH[s.id] ?? '•'}</span>
+      <span className="icon" aria-hidden="true"><SportIcon id={s.id} /></span>
       <span>{s.name}</span>
       <span className="count">{s.matchCount}</span>
     </Link>
@@ -105,7 +105,7 @@ export function Home({ lang }: { lang: string }) {
       {home.sports.slice(0, shown).map((s) => (
         <section key={s.id} className="section home-sport" id={`sport-${s.id}`} aria-labelledby={`sport-title-${s.id}`}>
           <h2 className="section-title" id={`sport-title-${s.id}`}>
-            <span className="icon" aria-hidden="true">{SPORT_GLYPH[s.id] ?? '•'}</span>{s.name}
+            <span className="icon" aria-hidden="true"><SportIcon id={s.id} /></span>{s.name}
             <Link className="more-link" to="/$lang/allsports" params={{ lang }} search={{ sid: s.id }}>{t`${s.matchCount} matches`}</Link>
           </h2>
           <div className="match-list">

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { OddsTypeOption, SportTabView } from '../../../workers/core/api.ts';
 import type { TimeFilterId, TimeFilterOption } from '../../../domain/match/time-filters.ts';
-import { SPORT_GLYPH } from './sport-meta.ts';
+import { SportIcon } from './SportIcon.tsx';
 import { formatWeekday } from '../../ui/format.ts';
 
 /** The time filter dropdown: All, 6 Hour, Today, then the next days by name in the player's language. */
@@ -62,7 +62,7 @@ export function SportTabs({ sports, value, onChange, zeroLabel }: { sports: Spor
       )}
       {sports.map((s) => (
         <button key={s.id} type="button" className="sport-tab" aria-pressed={value === s.id} onClick={() => onChange(s.id)} data-testid={`sport-tab-${s.id}`}>
-          <span aria-hidden="true">{SPORT_GLYPH[s.id] ?? '•'}</span><span>{s.name}</span>{s.matchCount > 0 && <span className="count">{s.matchCount}</span>}
+          <span aria-hidden="true"><SportIcon id={s.id} /></span><span>{s.name}</span>{s.matchCount > 0 && <span className="count">{s.matchCount}</span>}
         </button>
       ))}
     </nav>
