@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 
 /*
  * A line icon per sport id of section 9, for headers, chips and tabs. Inline SVG rather than emoji:
- * the emoji font (Noto Color Emoji on Android and Linux) is loaded cold on a first visit and made
- * Home's first layout about twice as long (issue 17), and emoji look different on every system.
+ * the emoji font (Noto Color Emoji on Android and Linux) is loaded cold on a first visit and
+ * lengthened Home's first layout (issue 17); without one (a Linux kiosk) emoji show as boxes; and
+ * they look different on every system.
  * Sized 1em, so the surrounding font-size sets it, as it did for the glyphs.
  */
 const PATHS: Record<number, ReactNode> = {
