@@ -30,7 +30,6 @@ const TABS: ReadonlyArray<{ text: ShellText; pages: readonly string[] }> = [
   { text: 'Account', pages: ['myAccount', 'firstlogin'] },
 ];
 
-
 // The search box as the pages draw it, read-only here (the boot shell takes no input).
 const search = (t: (s: ShellText) => string): string =>
   `<div class="list-controls"><div class="search-box"><input class="input" type="search" readonly tabindex="-1" placeholder="${esc(t('Search team or league'))}"></div></div>`;

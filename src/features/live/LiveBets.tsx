@@ -83,7 +83,7 @@ export function LiveBets({ lang, sid, favorites }: LiveBetsProps) {
     <div className="live-bets">
       <nav className="sport-header live-tabs" aria-label={t`Live sports`}>
         <button type="button" className={sid === 0 ? 'sport-chip active' : 'sport-chip'} aria-pressed={sid === 0} onClick={() => go({ sid: 0 })} data-testid="live-tab">
-          <span className="icon" aria-hidden="true">●</span><span><Trans>All</Trans></span><span className="count">{total}</span>
+          <span className="icon" aria-hidden="true"><SportIcon id={0} /></span><span><Trans>All</Trans></span><span className="count">{total}</span>
         </button>
         {list?.sports.map((s) => (
           <button key={s.sid} type="button" className={sid === s.sid ? 'sport-chip active' : 'sport-chip'} aria-pressed={sid === s.sid}

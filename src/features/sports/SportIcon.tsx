@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LINE_ICON } from '../../ui/icons.tsx';
 
 /*
  * A line icon per sport id of section 9, for headers, chips and tabs. Inline SVG rather than emoji:
@@ -35,7 +36,7 @@ const OTHER = <circle cx="12" cy="12" r="2.5" fill="currentColor" />;
 export function SportIcon({ id }: { id: number }) {
   const body = PATHS[id] ?? (id >= 109 && id <= 111 ? ESPORTS : OTHER);
   return (
-    <svg className="sport-icon" width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg {...LINE_ICON} className="sport-icon" width="1em" height="1em" strokeWidth={1.8} focusable="false">
       {body}
     </svg>
   );
