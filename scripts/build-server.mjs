@@ -1,4 +1,4 @@
-// `npm run build:server`: the production server, compiled ahead of time (issue 19): esbuild
+// `npm run build:server`: the production server, compiled ahead of time: esbuild
 // bundles server/main.ts and everything it imports from server/ and domain/ into one ES module,
 // dist-server/main.mjs, with the npm packages left as imports of node_modules (native and
 // WebAssembly packages such as PGlite and argon2 load their own files). The SQL migrations are

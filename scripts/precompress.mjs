@@ -1,6 +1,6 @@
 /**
  * Writes name.br and name.gz beside every text file of the build (dist/), so the server sends
- * assets compressed without spending CPU per request (@fastify/static `preCompressed`, issue 17).
+ * assets compressed without spending CPU per request (@fastify/static `preCompressed`).
  * Maximum quality: this runs once per build. A file whose compressed form is not smaller is skipped.
  *
  *   node scripts/precompress.mjs [dir]      (default dist)

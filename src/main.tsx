@@ -22,7 +22,7 @@ import { subscribe } from 'valtio';
  * The last session and slip the stores got, as JSON: the worker pushes both again at start (on
  * subscribe, after the slip loads, after the session check), mostly unchanged, and a store write
  * re-renders its readers at once (valtio's snapshots are external stores: never a transition), the
- * whole shell for the session. An unchanged push is dropped (issue 17: main-thread time at load).
+ * whole shell for the session. An unchanged push is dropped (main-thread time at load).
  */
 const lastPush = new Map<string, string>();
 const changed = (type: string, payload: unknown): boolean => {
@@ -74,7 +74,7 @@ async function start(): Promise<void> {
   // Building the router is a task's worth on a cheap phone: what follows runs in the next one.
   await nextTask();
   // The page's route chunks load now, beside the worker's first calls: the router would start them
-  // only once the layout's beforeLoad has the site view and the session (issue 17: first paint).
+  // only once the layout's beforeLoad has the site view and the session (first paint).
   // A route may ask for its first data now too (its staticData's atStart).
   for (const route of router.getMatchedRoutes(location.pathname)[0]) {
     void router.loadRouteChunk(route)?.catch(() => undefined);

@@ -4,7 +4,7 @@ import { routeTree } from './routeTree.gen.ts';
 /**
  * The app's router. Made by the app's start (src/main.tsx) in a task after the entry's evaluation,
  * not when this module is evaluated: building it from the route tree was a fifth of that one long
- * task (issue 17). `intent`: routes load on a hover or a touch, unless the player saves data.
+ * task. `intent`: routes load on a hover or a touch, unless the player saves data.
  */
 export const createAppRouter = (intent: boolean) =>
   createRouter({ routeTree, defaultPreload: intent ? 'intent' : false, scrollRestoration: true });
@@ -16,7 +16,7 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /**
      * Called by the app's start when the route is on the first page's path: asks for what the page
-     * draws first, beside the session's calls instead of after the layout's check (issue 17).
+     * draws first, beside the session's calls instead of after the layout's check.
      */
     atStart?: () => void;
   }

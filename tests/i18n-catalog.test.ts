@@ -6,7 +6,7 @@ import { en as enMessages, type MessageKey } from '../domain/messages/en.ts';
 import { MESSAGES } from '../domain/messages.ts';
 
 /**
- * Issue 18: every language of account-platform.md section 9 complete in every catalog, the player's
+ * Every language of account-platform.md section 9 complete in every catalog, the player's
  * and the back office's (.po, lingui) and the server's messages (domain/messages/<lang>.ts), with
  * the placeholders, tags and plural structure of the English source. Red until the translators
  * finish; each failure lists the entries to fix (`npx vitest run tests/i18n-catalog.test.ts -t de`).

@@ -268,13 +268,13 @@ export const BO_CALLS = {
   'bo/auditLog': { payload: boAuditPayload, permission: 'viewAudit' },
   'bo/auditCheck': { payload: boEmptyPayload, permission: 'viewAudit' },
   'bo/ipLogs': { payload: boIpLogsPayload, permission: 'viewIpLogs' },
-  // Trading and live betting settings (issue 13): fixtures, markets, prices, IP permissions.
+  // Trading and live betting settings: fixtures, markets, prices, IP permissions.
   ...BO_TRADING_CALLS,
-  // The catalogue (issue 13): sports, countries, leagues, teams, markets.
+  // The catalogue: sports, countries, leagues, teams, markets.
   ...BO_CATALOGUE_ENTITY_CALLS,
-  // Content (issue 13): images, banners, pages, pop-ups, notifications, bonuses, payment methods.
+  // Content: images, banners, pages, pop-ups, notifications, bonuses, payment methods.
   ...BO_CONTENT_CALLS,
-  // Casino games management and dealers' casino limits (issue 14).
+  // Casino games management and dealers' casino limits.
   ...BO_CASINO_CALLS,
 } as const satisfies Record<string, { payload: z.ZodType; permission: Permission | null }>;
 export type BoCallName = keyof typeof BO_CALLS;

@@ -1,5 +1,5 @@
 /**
- * The back-office calls of part 2 (issue 13): site settings and results. Same conventions as calls.ts: the
+ * The back-office calls of part 2: site settings and results. Same conventions as calls.ts: the
  * zod schema of every payload, the reply types and the permission of each call in one table.
  */
 import { z } from 'zod';

@@ -71,17 +71,17 @@ export const PERMISSIONS = {
   manageRoles: 'manageRoles',
   viewAudit: 'viewAudit',
   viewIpLogs: 'viewIpLogs',
-  // Operator team: the site's settings (issue 13).
+  // Operator team: the site's settings.
   manageSettings: 'manageSettings',
   enterResults: 'enterResults',
-  // Operator team: hand-made fixtures, prices, suspensions, stake limits; live betting settings (issue 13).
+  // Operator team: hand-made fixtures, prices, suspensions, stake limits; live betting settings.
   manageTrading: 'manageTrading',
   manageLiveBetting: 'manageLiveBetting',
-  // Operator team: sports, countries, leagues, teams and markets (issue 13).
+  // Operator team: sports, countries, leagues, teams and markets.
   manageCatalogue: 'manageCatalogue',
-  // Operator team: banners, pages, pop-ups, notifications, bonuses, payment methods, images (issue 13).
+  // Operator team: banners, pages, pop-ups, notifications, bonuses, payment methods, images.
   manageContent: 'manageContent',
-  // Operator team: casino providers, games, categories and the dealers' casino limits (issue 14).
+  // Operator team: casino providers, games, categories and the dealers' casino limits.
   manageCasino: 'manageCasino',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;

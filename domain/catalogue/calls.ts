@@ -1,5 +1,5 @@
 /**
- * The back-office calls of the catalogue (issue 13): sports, countries, leagues and teams (names
+ * The back-office calls of the catalogue: sports, countries, leagues and teams (names
  * per language, logo, order, status; merging duplicate teams and leagues) and the market settings
  * (domain/catalogue/markets.ts). Every call needs manageCatalogue; BO_CALLS of
  * domain/backoffice/calls.ts includes this table, so the guard and the permission matrix walk it.

@@ -1,5 +1,5 @@
 /**
- * The operator-edited part of the market catalogue (issue 13, betting-core.md sections 3 and 9):
+ * The operator-edited part of the market catalogue (betting-core.md sections 3 and 9):
  * names of odd types and outcomes per language, the odds groups (handicaps, over/unders, corners,
  * cards), the market filter tabs per sport, which types a list row and the live list carry, the
  * quarter lines hidden per type and the football league order of live sorting. Stored as data;

@@ -1,5 +1,5 @@
 /**
- * The back-office calls of the content (issue 13): images, banners, pages, pop-ups, notifications,
+ * The back-office calls of the content: images, banners, pages, pop-ups, notifications,
  * bonuses and promotions, payment methods. Every call needs manageContent; BO_CALLS of
  * domain/backoffice/calls.ts includes this table, so the guard and the permission matrix walk it.
  * Money is integer minor units. HTML fields are sanitised by the server before they are stored.

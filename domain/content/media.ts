@@ -1,5 +1,5 @@
 /**
- * Images stored by the server (issue 13, server/media): the kinds of image the app shows, the
+ * Images stored by the server (server/media): the kinds of image the app shows, the
  * widths each is resized to, and the stable URLs of a stored image. Shared by the server (which
  * writes and serves the files) and the back office (which shows what it uploaded).
  */

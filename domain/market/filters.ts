@@ -24,7 +24,7 @@ const FOOTBALL_FILTERS: readonly MarketFilterDef[] = [
 // other sports have no half, goal, corner or card markets worth a tab of their own
 const OTHER_FILTERS: readonly MarketFilterDef[] = [ALL, MAIN, HANDICAP, TOTAL];
 
-// The operator's tabs (back office, issue 13; the worker sets them from the marketSettings call):
+// The operator's tabs(back office; the worker sets them from the marketSettings call):
 // a sport's own, else those of '0' (every other sport); null: the tabs above.
 let edited: Readonly<Record<string, readonly MarketFilterDef[]>> | null = null;
 

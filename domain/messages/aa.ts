@@ -81,7 +81,7 @@ export const aa: Partial<MessageTexts> = {
   // Live TV in MatchDetail (betting-core.md section 2).
   tvNoAccess: 'Toobbe TV mali',
   tvNotListed: 'Tah digirih toobbe yaabbe mali',
-  // Player protection (issue 16, server/protection/): refusals, then replies of its calls.
+  // Player protection (server/protection/): refusals, then replies of its calls.
   limitReached: 'Caddo kuutime: {limit} ({used} / {amount})',
   onBreak: 'Korsil tanitoo: beetti, kasiino kee dipoozit {until}l alifimeh',
   selfExcluded: 'Ku cisab digirik nafsi kalaate ({until} fanah)',
@@ -93,12 +93,12 @@ export const aa: Partial<MessageTexts> = {
   protectionSaved: 'Sugime',
   reopenNotYet: 'Ku cisab sahak mafakkimu',
   protectionNotShorter: 'Tanih korsi hinnay kalaa maqunxisimu',
-  // Back office (issue 12, server/backoffice/; account-platform.md section 8).
+  // Back office (server/backoffice/; account-platform.md section 8).
   transfersBlocked: 'Tranzfer tiimik alifime',
   userLimitReached: 'Abba abiyyah caddo kuutime',
   dealerLimitFull: 'Diileerih caddo kuutime',
   casinoLimitFull: 'Kasiinoh caddo kuutime',
-  // Casino (issue 14, account-platform.md section 8: game open failures).
+  // Casino (account-platform.md section 8: game open failures).
   gameNotFound: 'Digir mayyeexegen',
   gameUnavailable: 'Digir away mali, sarra qusbaah abi',
   funNotOffered: 'Tah digir digiram culus',
@@ -119,7 +119,7 @@ export const aa: Partial<MessageTexts> = {
   couponPaid: 'Kuupon kaffalime',
   couponSetWaiting: 'Kuupon qusbaah qambalal tan',
   cardRedeemed: 'Kaarti ku baaqil osissime',
-  // Retail (issue 15): tickets, vouchers, booking codes and the kiosk's cash.
+  // Retail: tickets, vouchers, booking codes and the kiosk's cash.
   ticketNotFound: 'Tikeet mayyeexegen: koodu ubul',
   ticketAlreadyPaid: 'Tah tikeet {at} {where}l kaffalime',
   ticketExpired: 'Tikeetih waqti gexe',

@@ -81,7 +81,7 @@ export const az: Partial<MessageTexts> = {
   // Live TV in MatchDetail (betting-core.md section 2).
   tvNoAccess: 'Canlı TV mövcud deyil',
   tvNotListed: 'Bu oyun üçün canlı yayım yoxdur',
-  // Player protection (issue 16, server/protection/): refusals, then replies of its calls.
+  // Player protection (server/protection/): refusals, then replies of its calls.
   limitReached: 'Limitə çatıldı: {limit} ({used} / {amount})',
   onBreak: 'Fasilədəsiniz: mərclər, kazino və depozitlər {until} tarixinədək bağlıdır',
   selfExcluded: 'Hesabınız oyundan özünü xaric edib ({until} tarixinədək)',
@@ -93,12 +93,12 @@ export const az: Partial<MessageTexts> = {
   protectionSaved: 'Saxlanıldı',
   reopenNotYet: 'Hesabınızı hələ yenidən açmaq olmaz',
   protectionNotShorter: 'Mövcud fasilə və ya xaric etmə qısaldıla bilməz',
-  // Back office (issue 12, server/backoffice/; account-platform.md section 8).
+  // Back office (server/backoffice/; account-platform.md section 8).
   transfersBlocked: 'Köçürmələr komanda tərəfindən bloklanıb',
   userLimitReached: 'İstifadəçi yaratma limitinə çatıldı',
   dealerLimitFull: 'Diler limiti doludur',
   casinoLimitFull: 'Kazino limitləri doludur',
-  // Casino (issue 14, account-platform.md section 8: game open failures).
+  // Casino (account-platform.md section 8: game open failures).
   gameNotFound: 'Oyun tapılmadı',
   gameUnavailable: 'Oyun hazırda mövcud deyil, sonra yenidən cəhd edin',
   funNotOffered: 'Bu oyunu oynamaq üçün daxil olun',
@@ -119,7 +119,7 @@ export const az: Partial<MessageTexts> = {
   couponPaid: 'Kupon ödənildi',
   couponSetWaiting: 'Kupon yenidən gözləmədədir',
   cardRedeemed: 'Kart balansınıza əlavə edildi',
-  // Retail (issue 15): tickets, vouchers, booking codes and the kiosk's cash.
+  // Retail: tickets, vouchers, booking codes and the kiosk's cash.
   ticketNotFound: 'Bilet tapılmadı: kodu yoxlayın',
   ticketAlreadyPaid: 'Bu bilet {at} tarixində {where} ünvanında ödənilib',
   ticketExpired: 'Biletin vaxtı bitib',

@@ -81,7 +81,7 @@ export const cw: Partial<MessageTexts> = {
   // Live TV in MatchDetail (betting-core.md section 2).
   tvNoAccess: 'TV na bibu no ta disponibel',
   tvNotListed: 'No tin transmishon na bibu pa e partido aki',
-  // Player protection (issue 16, server/protection/): refusals, then replies of its calls.
+  // Player protection (server/protection/): refusals, then replies of its calls.
   limitReached: 'Límite yegá: {limit} ({used} / {amount})',
   onBreak: 'Bo ta tumando un pousa: apuesta, kasino i depósito ta será te {until}',
   selfExcluded: 'Bo kuenta ta outo-ekskluí di hunga (te {until})',
@@ -93,12 +93,12 @@ export const cw: Partial<MessageTexts> = {
   protectionSaved: 'Wardá',
   reopenNotYet: 'Bo kuenta no por habri ainda',
   protectionNotShorter: 'Un pousa òf ekskluzion eksistente no por bira mas kòrtiku',
-  // Back office (issue 12, server/backoffice/; account-platform.md section 8).
+  // Back office (server/backoffice/; account-platform.md section 8).
   transfersBlocked: 'E tim a bloká transferensia',
   userLimitReached: 'Límite pa krea usuario yegá',
   dealerLimitFull: 'Límite di dealer yen',
   casinoLimitFull: 'Límitenan di kasino yen',
-  // Casino (issue 14, account-platform.md section 8: game open failures).
+  // Casino (account-platform.md section 8: game open failures).
   gameNotFound: 'No a haña e wega',
   gameUnavailable: 'E wega no ta disponibel awor, purba atrobe mas despues',
   funNotOffered: 'Drenta pa hunga e wega aki',
@@ -119,7 +119,7 @@ export const cw: Partial<MessageTexts> = {
   couponPaid: 'E kupon a wòrdu pagá',
   couponSetWaiting: 'E kupon ta den espera atrobe',
   cardRedeemed: 'E karchi a wòrdu agregá na bo balans',
-  // Retail (issue 15): tickets, vouchers, booking codes and the kiosk's cash.
+  // Retail: tickets, vouchers, booking codes and the kiosk's cash.
   ticketNotFound: 'No a haña tiket: chèk e kódigo',
   ticketAlreadyPaid: 'E tiket aki a wòrdu pagá riba {at} na {where}',
   ticketExpired: 'E tiket a vense',

@@ -81,7 +81,7 @@ export const de: Partial<MessageTexts> = {
   // Live TV in MatchDetail (betting-core.md section 2).
   tvNoAccess: 'Live-TV ist nicht verfügbar',
   tvNotListed: 'Für dieses Spiel gibt es keinen Livestream',
-  // Player protection (issue 16, server/protection/): refusals, then replies of its calls.
+  // Player protection (server/protection/): refusals, then replies of its calls.
   limitReached: 'Limit erreicht: {limit} ({used} / {amount})',
   onBreak: 'Sie machen eine Pause: Wetten, Casino und Einzahlungen sind bis {until} gesperrt',
   selfExcluded: 'Ihr Konto ist vom Spiel selbst gesperrt (bis {until})',
@@ -93,12 +93,12 @@ export const de: Partial<MessageTexts> = {
   protectionSaved: 'Gespeichert',
   reopenNotYet: 'Ihr Konto kann noch nicht wieder geöffnet werden',
   protectionNotShorter: 'Eine bestehende Pause oder Sperre kann nicht verkürzt werden',
-  // Back office (issue 12, server/backoffice/; account-platform.md section 8).
+  // Back office (server/backoffice/; account-platform.md section 8).
   transfersBlocked: 'Transfers sind vom Team gesperrt',
   userLimitReached: 'Limit für neue Benutzer erreicht',
   dealerLimitFull: 'Händlerlimit ausgeschöpft',
   casinoLimitFull: 'Casino-Limits ausgeschöpft',
-  // Casino (issue 14, account-platform.md section 8: game open failures).
+  // Casino (account-platform.md section 8: game open failures).
   gameNotFound: 'Spiel nicht gefunden',
   gameUnavailable: 'Das Spiel ist derzeit nicht verfügbar, bitte später erneut versuchen',
   funNotOffered: 'Melden Sie sich an, um dieses Spiel zu spielen',
@@ -119,7 +119,7 @@ export const de: Partial<MessageTexts> = {
   couponPaid: 'Die Wette wurde ausgezahlt',
   couponSetWaiting: 'Die Wette ist wieder offen',
   cardRedeemed: 'Die Karte wurde Ihrem Guthaben gutgeschrieben',
-  // Retail (issue 15): tickets, vouchers, booking codes and the kiosk's cash.
+  // Retail: tickets, vouchers, booking codes and the kiosk's cash.
   ticketNotFound: 'Wettschein nicht gefunden: Code prüfen',
   ticketAlreadyPaid: 'Dieser Wettschein wurde am {at} in {where} ausgezahlt',
   ticketExpired: 'Der Wettschein ist abgelaufen',

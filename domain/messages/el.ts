@@ -81,7 +81,7 @@ export const el: Partial<MessageTexts> = {
   // Live TV in MatchDetail (betting-core.md section 2).
   tvNoAccess: 'Το Live TV δεν είναι διαθέσιμο',
   tvNotListed: 'Δεν υπάρχει ζωντανή μετάδοση για αυτόν τον αγώνα',
-  // Player protection (issue 16, server/protection/): refusals, then replies of its calls.
+  // Player protection (server/protection/): refusals, then replies of its calls.
   limitReached: 'Συμπληρώθηκε το όριο: {limit} ({used} / {amount})',
   onBreak: 'Κάνετε διάλειμμα: στοίχημα, καζίνο και καταθέσεις είναι κλειστά έως {until}',
   selfExcluded: 'Ο λογαριασμός σας είναι αυτοαποκλεισμένος από το παιχνίδι (έως {until})',
@@ -93,12 +93,12 @@ export const el: Partial<MessageTexts> = {
   protectionSaved: 'Αποθηκεύτηκε',
   reopenNotYet: 'Ο λογαριασμός σας δεν μπορεί να ανοίξει ακόμα',
   protectionNotShorter: 'Ένα υπάρχον διάλειμμα ή αποκλεισμός δεν μπορεί να συντομευτεί',
-  // Back office (issue 12, server/backoffice/; account-platform.md section 8).
+  // Back office (server/backoffice/; account-platform.md section 8).
   transfersBlocked: 'Οι μεταφορές έχουν αποκλειστεί από την ομάδα',
   userLimitReached: 'Συμπληρώθηκε το όριο δημιουργίας χρηστών',
   dealerLimitFull: 'Το όριο του πράκτορα συμπληρώθηκε',
   casinoLimitFull: 'Τα όρια καζίνο συμπληρώθηκαν',
-  // Casino (issue 14, account-platform.md section 8: game open failures).
+  // Casino (account-platform.md section 8: game open failures).
   gameNotFound: 'Το παιχνίδι δεν βρέθηκε',
   gameUnavailable: 'Το παιχνίδι δεν είναι διαθέσιμο αυτή τη στιγμή, δοκιμάστε αργότερα',
   funNotOffered: 'Συνδεθείτε για να παίξετε αυτό το παιχνίδι',
@@ -119,7 +119,7 @@ export const el: Partial<MessageTexts> = {
   couponPaid: 'Το κουπόνι πληρώθηκε',
   couponSetWaiting: 'Το κουπόνι είναι ξανά σε αναμονή',
   cardRedeemed: 'Η κάρτα προστέθηκε στο υπόλοιπό σας',
-  // Retail (issue 15): tickets, vouchers, booking codes and the kiosk's cash.
+  // Retail: tickets, vouchers, booking codes and the kiosk's cash.
   ticketNotFound: 'Το δελτίο δεν βρέθηκε: ελέγξτε τον κωδικό',
   ticketAlreadyPaid: 'Αυτό το δελτίο πληρώθηκε στις {at} στο {where}',
   ticketExpired: 'Το δελτίο έχει λήξει',

@@ -84,7 +84,7 @@ export const en = {
   // Live TV in MatchDetail (betting-core.md section 2).
   tvNoAccess: 'Live TV is not available',
   tvNotListed: 'There is no live stream for this match',
-  // Player protection (issue 16, server/protection/): refusals, then replies of its calls.
+  // Player protection (server/protection/): refusals, then replies of its calls.
   limitReached: 'Limit reached: {limit} ({used} / {amount})',
   onBreak: 'You are taking a break: betting, casino and deposits are closed until {until}',
   selfExcluded: 'Your account is self-excluded from play (until {until})',
@@ -96,12 +96,12 @@ export const en = {
   protectionSaved: 'Saved',
   reopenNotYet: 'Your account cannot be reopened yet',
   protectionNotShorter: 'An existing break or exclusion cannot be shortened',
-  // Back office (issue 12, server/backoffice/; account-platform.md section 8).
+  // Back office (server/backoffice/; account-platform.md section 8).
   transfersBlocked: 'Transfers are blocked by the team',
   userLimitReached: 'User creation limit reached',
   dealerLimitFull: 'Dealer limit full',
   casinoLimitFull: 'Casino limits full',
-  // Casino (issue 14, account-platform.md section 8: game open failures).
+  // Casino (account-platform.md section 8: game open failures).
   gameNotFound: 'Game not found',
   gameUnavailable: 'The game is not available at the moment, please try again later',
   funNotOffered: 'Log in to play this game',
@@ -122,7 +122,7 @@ export const en = {
   couponPaid: 'The coupon was paid',
   couponSetWaiting: 'The coupon is waiting again',
   cardRedeemed: 'The card was added to your balance',
-  // Retail (issue 15): tickets, vouchers, booking codes and the kiosk's cash.
+  // Retail: tickets, vouchers, booking codes and the kiosk's cash.
   ticketNotFound: 'Ticket not found: check the code',
   ticketAlreadyPaid: 'This ticket was paid on {at} at {where}',
   ticketExpired: 'The ticket has expired',

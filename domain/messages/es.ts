@@ -81,7 +81,7 @@ export const es: Partial<MessageTexts> = {
   // Live TV in MatchDetail (betting-core.md section 2).
   tvNoAccess: 'La TV en directo no está disponible',
   tvNotListed: 'No hay streaming para este partido',
-  // Player protection (issue 16, server/protection/): refusals, then replies of its calls.
+  // Player protection (server/protection/): refusals, then replies of its calls.
   limitReached: 'Límite alcanzado: {limit} ({used} / {amount})',
   onBreak: 'Estás en pausa: apuestas, casino y depósitos cerrados hasta el {until}',
   selfExcluded: 'Tu cuenta está autoexcluida del juego (hasta el {until})',
@@ -93,12 +93,12 @@ export const es: Partial<MessageTexts> = {
   protectionSaved: 'Guardado',
   reopenNotYet: 'Tu cuenta aún no se puede reabrir',
   protectionNotShorter: 'Una pausa o exclusión vigente no se puede acortar',
-  // Back office (issue 12, server/backoffice/; account-platform.md section 8).
+  // Back office (server/backoffice/; account-platform.md section 8).
   transfersBlocked: 'El equipo ha bloqueado las transferencias',
   userLimitReached: 'Límite de creación de usuarios alcanzado',
   dealerLimitFull: 'Límite de agentes completo',
   casinoLimitFull: 'Límites de casino completos',
-  // Casino (issue 14, account-platform.md section 8: game open failures).
+  // Casino (account-platform.md section 8: game open failures).
   gameNotFound: 'Juego no encontrado',
   gameUnavailable: 'El juego no está disponible ahora, inténtalo más tarde',
   funNotOffered: 'Inicia sesión para jugar a este juego',
@@ -119,7 +119,7 @@ export const es: Partial<MessageTexts> = {
   couponPaid: 'La apuesta se ha pagado',
   couponSetWaiting: 'La apuesta vuelve a estar pendiente',
   cardRedeemed: 'La tarjeta se ha añadido a tu saldo',
-  // Retail (issue 15): tickets, vouchers, booking codes and the kiosk's cash.
+  // Retail: tickets, vouchers, booking codes and the kiosk's cash.
   ticketNotFound: 'Boleto no encontrado: revisa el código',
   ticketAlreadyPaid: 'Este boleto se pagó el {at} en {where}',
   ticketExpired: 'El boleto ha caducado',

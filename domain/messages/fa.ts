@@ -81,7 +81,7 @@ export const fa: Partial<MessageTexts> = {
   // Live TV in MatchDetail (betting-core.md section 2).
   tvNoAccess: 'تلویزیون زنده در دسترس نیست',
   tvNotListed: 'برای این مسابقه پخش زنده‌ای نیست',
-  // Player protection (issue 16, server/protection/): refusals, then replies of its calls.
+  // Player protection (server/protection/): refusals, then replies of its calls.
   limitReached: 'سقف پر شد: {limit} ({used} / {amount})',
   onBreak: 'در وقفه هستید: شرط‌بندی، کازینو و واریز تا {until} بسته است',
   selfExcluded: 'حساب شما از بازی خودمحروم است (تا {until})',
@@ -93,12 +93,12 @@ export const fa: Partial<MessageTexts> = {
   protectionSaved: 'ذخیره شد',
   reopenNotYet: 'حساب شما هنوز قابل بازگشایی نیست',
   protectionNotShorter: 'وقفه یا محرومیت موجود را نمی‌توان کوتاه کرد',
-  // Back office (issue 12, server/backoffice/; account-platform.md section 8).
+  // Back office (server/backoffice/; account-platform.md section 8).
   transfersBlocked: 'انتقال‌ها توسط تیم مسدود شده‌اند',
   userLimitReached: 'سقف ایجاد کاربر پر شده است',
   dealerLimitFull: 'سقف نماینده پر است',
   casinoLimitFull: 'سقف‌های کازینو پر است',
-  // Casino (issue 14, account-platform.md section 8: game open failures).
+  // Casino (account-platform.md section 8: game open failures).
   gameNotFound: 'بازی پیدا نشد',
   gameUnavailable: 'بازی اکنون در دسترس نیست، بعداً دوباره تلاش کنید',
   funNotOffered: 'برای این بازی وارد شوید',
@@ -119,7 +119,7 @@ export const fa: Partial<MessageTexts> = {
   couponPaid: 'کوپن پرداخت شد',
   couponSetWaiting: 'کوپن دوباره در انتظار است',
   cardRedeemed: 'کارت به موجودی شما افزوده شد',
-  // Retail (issue 15): tickets, vouchers, booking codes and the kiosk's cash.
+  // Retail: tickets, vouchers, booking codes and the kiosk's cash.
   ticketNotFound: 'بلیت پیدا نشد: کد را بررسی کنید',
   ticketAlreadyPaid: 'این بلیت در {at} در {where} پرداخت شده است',
   ticketExpired: 'بلیت منقضی شده است',

@@ -81,7 +81,7 @@ export const fr: Partial<MessageTexts> = {
   // Live TV in MatchDetail (betting-core.md section 2).
   tvNoAccess: 'La TV en direct n’est pas disponible',
   tvNotListed: 'Aucun streaming pour ce match',
-  // Player protection (issue 16, server/protection/): refusals, then replies of its calls.
+  // Player protection (server/protection/): refusals, then replies of its calls.
   limitReached: 'Limite atteinte : {limit} ({used} / {amount})',
   onBreak: 'Vous faites une pause : paris, casino et dépôts sont fermés jusqu’au {until}',
   selfExcluded: 'Votre compte est auto-exclu du jeu (jusqu’au {until})',
@@ -93,12 +93,12 @@ export const fr: Partial<MessageTexts> = {
   protectionSaved: 'Enregistré',
   reopenNotYet: 'Votre compte ne peut pas encore être rouvert',
   protectionNotShorter: 'Une pause ou une exclusion en cours ne peut pas être raccourcie',
-  // Back office (issue 12, server/backoffice/; account-platform.md section 8).
+  // Back office (server/backoffice/; account-platform.md section 8).
   transfersBlocked: 'Les transferts sont bloqués par l’équipe',
   userLimitReached: 'Limite de création d’utilisateurs atteinte',
   dealerLimitFull: 'Limite de revendeurs atteinte',
   casinoLimitFull: 'Limites casino atteintes',
-  // Casino (issue 14, account-platform.md section 8: game open failures).
+  // Casino (account-platform.md section 8: game open failures).
   gameNotFound: 'Jeu introuvable',
   gameUnavailable: 'Le jeu n’est pas disponible pour le moment, réessayez plus tard',
   funNotOffered: 'Connectez-vous pour jouer à ce jeu',
@@ -119,7 +119,7 @@ export const fr: Partial<MessageTexts> = {
   couponPaid: 'Le pari a été payé',
   couponSetWaiting: 'Le pari est de nouveau en attente',
   cardRedeemed: 'La carte a été ajoutée à votre solde',
-  // Retail (issue 15): tickets, vouchers, booking codes and the kiosk's cash.
+  // Retail: tickets, vouchers, booking codes and the kiosk's cash.
   ticketNotFound: 'Ticket introuvable : vérifiez le code',
   ticketAlreadyPaid: 'Ce ticket a été payé le {at} à {where}',
   ticketExpired: 'Le ticket a expiré',

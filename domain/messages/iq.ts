@@ -81,7 +81,7 @@ export const iq: Partial<MessageTexts> = {
   // Live TV in MatchDetail (betting-core.md section 2).
   tvNoAccess: 'تەلەفزیۆنی ڕاستەوخۆ بەردەست نییە',
   tvNotListed: 'هیچ پەخشێکی ڕاستەوخۆ بۆ ئەم یارییە نییە',
-  // Player protection (issue 16, server/protection/): refusals, then replies of its calls.
+  // Player protection (server/protection/): refusals, then replies of its calls.
   limitReached: 'سنوور پڕبوو: {limit} ({used} / {amount})',
   onBreak: 'لە پشوودایت: گرەو، کازینۆ و پارەدانان تا {until} داخراون',
   selfExcluded: 'هەژمارەکەت لە یاری دوورخراوەتەوە (تا {until})',
@@ -93,12 +93,12 @@ export const iq: Partial<MessageTexts> = {
   protectionSaved: 'پاشەکەوتکرا',
   reopenNotYet: 'هەژمارەکەت هێشتا ناکرێتەوە',
   protectionNotShorter: 'پشوو یان دوورخستنەوەی هەبوو کورت ناکرێتەوە',
-  // Back office (issue 12, server/backoffice/; account-platform.md section 8).
+  // Back office (server/backoffice/; account-platform.md section 8).
   transfersBlocked: 'گواستنەوەکان لەلایەن تیمەوە بلۆککراون',
   userLimitReached: 'سنووری دروستکردنی بەکارهێنەر پڕبوو',
   dealerLimitFull: 'سنووری بریکار پڕە',
   casinoLimitFull: 'سنوورەکانی کازینۆ پڕن',
-  // Casino (issue 14, account-platform.md section 8: game open failures).
+  // Casino (account-platform.md section 8: game open failures).
   gameNotFound: 'یاری نەدۆزرایەوە',
   gameUnavailable: 'یارییەکە ئێستا بەردەست نییە، دواتر دووبارە هەوڵ بدەرەوە',
   funNotOffered: 'بچۆ ژوورەوە بۆ یاریکردنی ئەم یارییە',
@@ -119,7 +119,7 @@ export const iq: Partial<MessageTexts> = {
   couponPaid: 'کوپۆنەکە پارەی درا',
   couponSetWaiting: 'کوپۆنەکە دووبارە چاوەڕوانە',
   cardRedeemed: 'کارتەکە بۆ باڵانسەکەت زیادکرا',
-  // Retail (issue 15): tickets, vouchers, booking codes and the kiosk's cash.
+  // Retail: tickets, vouchers, booking codes and the kiosk's cash.
   ticketNotFound: 'بلیت نەدۆزرایەوە: کۆدەکە بپشکنە',
   ticketAlreadyPaid: 'ئەم بلیتە لە {at} لە {where} پارەی دراوە',
   ticketExpired: 'بلیتەکە بەسەرچووە',

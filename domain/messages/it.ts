@@ -81,7 +81,7 @@ export const it: Partial<MessageTexts> = {
   // Live TV in MatchDetail (betting-core.md section 2).
   tvNoAccess: 'La TV live non è disponibile',
   tvNotListed: 'Nessuno streaming per questa partita',
-  // Player protection (issue 16, server/protection/): refusals, then replies of its calls.
+  // Player protection (server/protection/): refusals, then replies of its calls.
   limitReached: 'Limite raggiunto: {limit} ({used} / {amount})',
   onBreak: 'Sei in pausa: scommesse, casinò e depositi chiusi fino al {until}',
   selfExcluded: 'Il tuo conto è autoescluso dal gioco (fino al {until})',
@@ -93,12 +93,12 @@ export const it: Partial<MessageTexts> = {
   protectionSaved: 'Salvato',
   reopenNotYet: 'Il tuo conto non può ancora essere riaperto',
   protectionNotShorter: 'Una pausa o esclusione in corso non può essere accorciata',
-  // Back office (issue 12, server/backoffice/; account-platform.md section 8).
+  // Back office (server/backoffice/; account-platform.md section 8).
   transfersBlocked: 'I trasferimenti sono bloccati dal team',
   userLimitReached: 'Raggiunto il limite di creazione utenti',
   dealerLimitFull: 'Limite rivenditori esaurito',
   casinoLimitFull: 'Limiti casinò esauriti',
-  // Casino (issue 14, account-platform.md section 8: game open failures).
+  // Casino (account-platform.md section 8: game open failures).
   gameNotFound: 'Gioco non trovato',
   gameUnavailable: 'Il gioco non è disponibile al momento, riprova più tardi',
   funNotOffered: 'Accedi per giocare a questo gioco',
@@ -119,7 +119,7 @@ export const it: Partial<MessageTexts> = {
   couponPaid: 'La scommessa è stata pagata',
   couponSetWaiting: 'La scommessa è di nuovo in attesa',
   cardRedeemed: 'La carta è stata aggiunta al tuo saldo',
-  // Retail (issue 15): tickets, vouchers, booking codes and the kiosk's cash.
+  // Retail: tickets, vouchers, booking codes and the kiosk's cash.
   ticketNotFound: 'Schedina non trovata: controlla il codice',
   ticketAlreadyPaid: 'Questa schedina è stata pagata il {at} presso {where}',
   ticketExpired: 'La schedina è scaduta',

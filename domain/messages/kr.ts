@@ -81,7 +81,7 @@ export const kr: Partial<MessageTexts> = {
   // Live TV in MatchDetail (betting-core.md section 2).
   tvNoAccess: 'TV ya zindî tune',
   tvNotListed: 'Ji bo vê maçê weşana zindî tune',
-  // Player protection (issue 16, server/protection/): refusals, then replies of its calls.
+  // Player protection (server/protection/): refusals, then replies of its calls.
   limitReached: 'Sînor tije bû: {limit} ({used} / {amount})',
   onBreak: 'Tu di navberê de yî: bahîs, kazîno û pere xistin heta {until} girtî ne',
   selfExcluded: 'Hesabê te ji lîstikê hatiye derxistin (heta {until})',
@@ -93,12 +93,12 @@ export const kr: Partial<MessageTexts> = {
   protectionSaved: 'Hate tomarkirin',
   reopenNotYet: 'Hesabê te hîn nayê vekirin',
   protectionNotShorter: 'Navber an derxistineke heyî nayê kurtkirin',
-  // Back office (issue 12, server/backoffice/; account-platform.md section 8).
+  // Back office (server/backoffice/; account-platform.md section 8).
   transfersBlocked: 'Veguhastin ji aliyê tîmê ve hatine astengkirin',
   userLimitReached: 'Sînorê çêkirina bikarhêneran tije bû',
   dealerLimitFull: 'Sînorê bayî tije ye',
   casinoLimitFull: 'Sînorên kazînoyê tije ne',
-  // Casino (issue 14, account-platform.md section 8: game open failures).
+  // Casino (account-platform.md section 8: game open failures).
   gameNotFound: 'Lîstik nehate dîtin',
   gameUnavailable: 'Lîstik niha tune, paşê dîsa biceribîne',
   funNotOffered: 'Ji bo lîstina vê lîstikê têkeve',
@@ -119,7 +119,7 @@ export const kr: Partial<MessageTexts> = {
   couponPaid: 'Kupon hate dayîn',
   couponSetWaiting: 'Kupon dîsa li bendê ye',
   cardRedeemed: 'Kart li bilançoya te hate zêdekirin',
-  // Retail (issue 15): tickets, vouchers, booking codes and the kiosk's cash.
+  // Retail: tickets, vouchers, booking codes and the kiosk's cash.
   ticketNotFound: 'Bilêt nehate dîtin: kodê kontrol bike',
   ticketAlreadyPaid: 'Ev bilêt di {at} de li {where} hatiye dayîn',
   ticketExpired: 'Dema bilêtê derbas bû',

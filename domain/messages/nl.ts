@@ -81,7 +81,7 @@ export const nl: Partial<MessageTexts> = {
   // Live TV in MatchDetail (betting-core.md section 2).
   tvNoAccess: 'Live-tv is niet beschikbaar',
   tvNotListed: 'Er is geen livestream voor deze wedstrijd',
-  // Player protection (issue 16, server/protection/): refusals, then replies of its calls.
+  // Player protection (server/protection/): refusals, then replies of its calls.
   limitReached: 'Limiet bereikt: {limit} ({used} / {amount})',
   onBreak: 'Je neemt pauze: wedden, casino en stortingen zijn gesloten tot {until}',
   selfExcluded: 'Je account is uitgesloten van spelen (tot {until})',
@@ -93,12 +93,12 @@ export const nl: Partial<MessageTexts> = {
   protectionSaved: 'Opgeslagen',
   reopenNotYet: 'Je account kan nog niet worden heropend',
   protectionNotShorter: 'Een lopende pauze of uitsluiting kan niet worden ingekort',
-  // Back office (issue 12, server/backoffice/; account-platform.md section 8).
+  // Back office (server/backoffice/; account-platform.md section 8).
   transfersBlocked: 'Overdrachten zijn geblokkeerd door het team',
   userLimitReached: 'Limiet voor nieuwe gebruikers bereikt',
   dealerLimitFull: 'Dealerlimiet bereikt',
   casinoLimitFull: 'Casinolimieten bereikt',
-  // Casino (issue 14, account-platform.md section 8: game open failures).
+  // Casino (account-platform.md section 8: game open failures).
   gameNotFound: 'Spel niet gevonden',
   gameUnavailable: 'Het spel is nu niet beschikbaar, probeer het later opnieuw',
   funNotOffered: 'Log in om dit spel te spelen',
@@ -119,7 +119,7 @@ export const nl: Partial<MessageTexts> = {
   couponPaid: 'De weddenschap is uitbetaald',
   couponSetWaiting: 'De weddenschap staat weer open',
   cardRedeemed: 'De kaart is aan je saldo toegevoegd',
-  // Retail (issue 15): tickets, vouchers, booking codes and the kiosk's cash.
+  // Retail: tickets, vouchers, booking codes and the kiosk's cash.
   ticketNotFound: 'Bon niet gevonden: controleer de code',
   ticketAlreadyPaid: 'Deze bon is uitbetaald op {at} in {where}',
   ticketExpired: 'De bon is verlopen',

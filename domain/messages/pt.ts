@@ -81,7 +81,7 @@ export const pt: Partial<MessageTexts> = {
   // Live TV in MatchDetail (betting-core.md section 2).
   tvNoAccess: 'A TV ao vivo não está disponível',
   tvNotListed: 'Não há transmissão para este jogo',
-  // Player protection (issue 16, server/protection/): refusals, then replies of its calls.
+  // Player protection (server/protection/): refusals, then replies of its calls.
   limitReached: 'Limite atingido: {limit} ({used} / {amount})',
   onBreak: 'Você está em pausa: apostas, cassino e depósitos bloqueados até {until}',
   selfExcluded: 'Sua conta está autoexcluída do jogo (até {until})',
@@ -93,12 +93,12 @@ export const pt: Partial<MessageTexts> = {
   protectionSaved: 'Salvo',
   reopenNotYet: 'Sua conta ainda não pode ser reaberta',
   protectionNotShorter: 'Uma pausa ou exclusão em vigor não pode ser encurtada',
-  // Back office (issue 12, server/backoffice/; account-platform.md section 8).
+  // Back office (server/backoffice/; account-platform.md section 8).
   transfersBlocked: 'As transferências estão bloqueadas pela equipe',
   userLimitReached: 'Limite de criação de usuários atingido',
   dealerLimitFull: 'Limite de revendedores esgotado',
   casinoLimitFull: 'Limites de cassino esgotados',
-  // Casino (issue 14, account-platform.md section 8: game open failures).
+  // Casino (account-platform.md section 8: game open failures).
   gameNotFound: 'Jogo não encontrado',
   gameUnavailable: 'O jogo não está disponível no momento, tente mais tarde',
   funNotOffered: 'Entre para jogar este jogo',
@@ -119,7 +119,7 @@ export const pt: Partial<MessageTexts> = {
   couponPaid: 'A aposta foi paga',
   couponSetWaiting: 'A aposta voltou a ficar pendente',
   cardRedeemed: 'O cartão foi adicionado ao seu saldo',
-  // Retail (issue 15): tickets, vouchers, booking codes and the kiosk's cash.
+  // Retail: tickets, vouchers, booking codes and the kiosk's cash.
   ticketNotFound: 'Bilhete não encontrado: confira o código',
   ticketAlreadyPaid: 'Este bilhete foi pago em {at} em {where}',
   ticketExpired: 'O bilhete expirou',

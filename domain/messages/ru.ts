@@ -81,7 +81,7 @@ export const ru: Partial<MessageTexts> = {
   // Live TV in MatchDetail (betting-core.md section 2).
   tvNoAccess: 'Live TV недоступно',
   tvNotListed: 'Для этого матча нет трансляции',
-  // Player protection (issue 16, server/protection/): refusals, then replies of its calls.
+  // Player protection (server/protection/): refusals, then replies of its calls.
   limitReached: 'Лимит достигнут: {limit} ({used} / {amount})',
   onBreak: 'У вас перерыв: ставки, казино и пополнения закрыты до {until}',
   selfExcluded: 'Ваш аккаунт самоисключён из игры (до {until})',
@@ -93,12 +93,12 @@ export const ru: Partial<MessageTexts> = {
   protectionSaved: 'Сохранено',
   reopenNotYet: 'Аккаунт пока нельзя открыть',
   protectionNotShorter: 'Действующий перерыв или исключение нельзя сократить',
-  // Back office (issue 12, server/backoffice/; account-platform.md section 8).
+  // Back office (server/backoffice/; account-platform.md section 8).
   transfersBlocked: 'Переводы заблокированы командой',
   userLimitReached: 'Достигнут лимит создания пользователей',
   dealerLimitFull: 'Лимит дилера исчерпан',
   casinoLimitFull: 'Лимиты казино исчерпаны',
-  // Casino (issue 14, account-platform.md section 8: game open failures).
+  // Casino (account-platform.md section 8: game open failures).
   gameNotFound: 'Игра не найдена',
   gameUnavailable: 'Игра сейчас недоступна, попробуйте позже',
   funNotOffered: 'Войдите, чтобы играть в эту игру',
@@ -119,7 +119,7 @@ export const ru: Partial<MessageTexts> = {
   couponPaid: 'Купон выплачен',
   couponSetWaiting: 'Купон снова в ожидании',
   cardRedeemed: 'Карта зачислена на ваш баланс',
-  // Retail (issue 15): tickets, vouchers, booking codes and the kiosk's cash.
+  // Retail: tickets, vouchers, booking codes and the kiosk's cash.
   ticketNotFound: 'Билет не найден: проверьте код',
   ticketAlreadyPaid: 'Этот билет выплачен {at} в {where}',
   ticketExpired: 'Срок действия билета истёк',

@@ -81,7 +81,7 @@ export const sq: Partial<MessageTexts> = {
   // Live TV in MatchDetail (betting-core.md section 2).
   tvNoAccess: 'TV live nuk është i disponueshëm',
   tvNotListed: 'Nuk ka transmetim live për këtë ndeshje',
-  // Player protection (issue 16, server/protection/): refusals, then replies of its calls.
+  // Player protection (server/protection/): refusals, then replies of its calls.
   limitReached: 'U arrit limiti: {limit} ({used} / {amount})',
   onBreak: 'Jeni në pushim: bastet, kazinoja dhe depozitat janë mbyllur deri më {until}',
   selfExcluded: 'Llogaria juaj është e vetëpërjashtuar nga loja (deri më {until})',
@@ -93,12 +93,12 @@ export const sq: Partial<MessageTexts> = {
   protectionSaved: 'U ruajt',
   reopenNotYet: 'Llogaria juaj nuk mund të rihapet ende',
   protectionNotShorter: 'Një pushim ose përjashtim ekzistues nuk mund të shkurtohet',
-  // Back office (issue 12, server/backoffice/; account-platform.md section 8).
+  // Back office (server/backoffice/; account-platform.md section 8).
   transfersBlocked: 'Transferimet janë bllokuar nga ekipi',
   userLimitReached: 'U arrit limiti i krijimit të përdoruesve',
   dealerLimitFull: 'Limiti i agjentit është plot',
   casinoLimitFull: 'Limitet e kazinosë janë plot',
-  // Casino (issue 14, account-platform.md section 8: game open failures).
+  // Casino (account-platform.md section 8: game open failures).
   gameNotFound: 'Loja nuk u gjet',
   gameUnavailable: 'Loja nuk është e disponueshme tani, provoni më vonë',
   funNotOffered: 'Hyni për të luajtur këtë lojë',
@@ -119,7 +119,7 @@ export const sq: Partial<MessageTexts> = {
   couponPaid: 'Kuponi u pagua',
   couponSetWaiting: 'Kuponi është përsëri në pritje',
   cardRedeemed: 'Karta u shtua në bilancin tuaj',
-  // Retail (issue 15): tickets, vouchers, booking codes and the kiosk's cash.
+  // Retail: tickets, vouchers, booking codes and the kiosk's cash.
   ticketNotFound: 'Tiketa nuk u gjet: kontrolloni kodin',
   ticketAlreadyPaid: 'Kjo tiketë u pagua më {at} në {where}',
   ticketExpired: 'Tiketa ka skaduar',

@@ -82,7 +82,7 @@ export const tr: MessageTexts = {
   // Live TV in MatchDetail (betting-core.md section 2).
   tvNoAccess: 'Canlı yayın şu anda kullanılamıyor',
   tvNotListed: 'Bu maç için canlı yayın yok',
-  // Player protection (issue 16, server/protection/): refusals, then replies of its calls.
+  // Player protection (server/protection/): refusals, then replies of its calls.
   limitReached: 'Limitinize ulaştınız: {limit} ({used} / {amount})',
   onBreak: 'Mola veriyorsunuz: {until} tarihine kadar bahis, casino ve para yatırma kapalı',
   selfExcluded: 'Hesabınız kendi isteğinizle oyuna kapatıldı ({until} tarihine kadar)',
@@ -94,12 +94,12 @@ export const tr: MessageTexts = {
   protectionSaved: 'Kaydedildi',
   reopenNotYet: 'Hesabınız henüz yeniden açılamaz',
   protectionNotShorter: 'Mevcut bir mola veya kapatma kısaltılamaz',
-  // Back office (issue 12, server/backoffice/; account-platform.md section 8).
+  // Back office (server/backoffice/; account-platform.md section 8).
   transfersBlocked: 'Transferleriniz ekip tarafından engellendi',
   userLimitReached: 'Kullanıcı oluşturma limitine ulaşıldı',
   dealerLimitFull: 'Bayi limiti dolu',
   casinoLimitFull: 'Casino limitleri dolu',
-  // Casino (issue 14, account-platform.md section 8: game open failures).
+  // Casino (account-platform.md section 8: game open failures).
   gameNotFound: 'Oyun bulunamadı',
   gameUnavailable: 'Oyun şu anda kullanılamıyor, lütfen daha sonra tekrar deneyiniz',
   funNotOffered: 'Bu oyun için giriş yapmanız gerekiyor',
@@ -120,7 +120,7 @@ export const tr: MessageTexts = {
   couponPaid: 'Kupon ödendi',
   couponSetWaiting: 'Kupon beklemeye alındı',
   cardRedeemed: 'Kart bakiyenize yüklendi',
-  // Retail (issue 15): tickets, vouchers, booking codes and the kiosk's cash.
+  // Retail: tickets, vouchers, booking codes and the kiosk's cash.
   ticketNotFound: 'Bilet bulunamadı: kodu kontrol ediniz',
   ticketAlreadyPaid: 'Bu bilet {at} tarihinde {where} tarafından ödendi',
   ticketExpired: 'Biletin ödeme süresi doldu',

@@ -17,7 +17,7 @@ const CHART: Array<[string, number, string]> = [
 ];
 
 describe('odds formats', () => {
-  it('converts the examples of issue 18: 2.50 = 6/4 = +150, 1.50 = 1/2 = -200, 1.91 = 10/11 = -110', () => {
+  it('converts the examples: 2.50 = 6/4 = +150, 1.50 = 1/2 = -200, 1.91 = 10/11 = -110', () => {
     expect([fractionalOdds(2500), americanOdds(2500)]).toEqual(['6/4', '+150']);
     expect([fractionalOdds(1500), americanOdds(1500)]).toEqual(['1/2', '-200']);
     expect([fractionalOdds(1910), americanOdds(1910)]).toEqual(['10/11', '-110']);

@@ -1,5 +1,5 @@
 /**
- * Payload schemas and reply shapes of the player-protection calls (issue 16), shared by the worker
+ * Payload schemas and reply shapes of the player-protection calls, shared by the worker
  * and the server (server/http/routes/protection.ts).
  */
 import { z } from 'zod';

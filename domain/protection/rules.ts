@@ -1,5 +1,5 @@
 /**
- * Responsible-gambling rules (issue 16; the UK Gambling Commission's remote technical standards are
+ * Responsible-gambling rules (the UK Gambling Commission's remote technical standards are
  * the public reference): limits and their periods, the 24-hour cooling-off of a raise, usage
  * against each limit, breaks (time-outs), self-exclusion and reality checks. Plain functions with
  * time as a parameter: the server enforces them, the worker shows the same truth.

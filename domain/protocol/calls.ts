@@ -92,7 +92,7 @@ export const matchesPayload = z.object({
   highList: z.union([z.literal(0), z.literal(1)]).optional(),
   /** Home: at most this many earliest matches of every sport, in one request (limit and order then ignored). */
   perSport: int.min(1).max(20).optional(),
-  /** 1: the rows' keys once, then their values (domain/protocol/compact-rows.ts; issue 17). */
+  /** 1: the rows' keys once, then their values (domain/protocol/compact-rows.ts). */
   compact: z.literal(1).optional(),
 });
 export type MatchesPayload = z.infer<typeof matchesPayload>;

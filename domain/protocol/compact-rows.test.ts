@@ -9,7 +9,7 @@ const row = (id: number, home: string, away: string) => ({
     outcomes: ['1', 'X', '2'].map((o, i) => ({ oddid: id * 100 + i, outcomeid: i + 1, outcome: o, odd: 2000 + i, special: '' })) }],
 });
 
-describe('keys said once (issue 17)', () => {
+describe('keys said once', () => {
   it('sends a list of same-shaped rows as keys once and reads the same rows back', () => {
     const data = { results: Array.from({ length: 10 }, (_, i) => row(i + 1, `Home ${i}`, `Away ${i}`)), totalRows: 10 };
     const compact = compactMatches(data);

@@ -1,5 +1,5 @@
 /**
- * Keys said once (issue 17: API replies that carry what the screen shows, without repeats). A list
+ * Keys said once (API replies that carry what the screen shows, without repeats). A list
  * of matches repeats every field name on every row, group and outcome: about half of its JSON.
  * With `compact: 1` in its payload the matches and highlights calls send each list of same-shaped
  * objects as its keys once and a row of values per object (`{ $k: [...keys], $v: [[...values]] }`);

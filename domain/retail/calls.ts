@@ -1,5 +1,5 @@
 /**
- * Retail calls (issue 15): payload schemas and reply shapes of ticketCheck, redeemTicket,
+ * Retail calls: payload schemas and reply shapes of ticketCheck, redeemTicket,
  * saveBooking, loadBooking and the kiosk's cash calls, shared by the worker and the server
  * (server/http/routes/retail.ts), and the retail settings.
  */
@@ -8,7 +8,7 @@ import { common, createCouponPayload, type CouponTip } from '../protocol/calls.t
 import { int4Id, int8 } from '../protocol/input-guard.ts';
 import { SITE_SETTING_DEFAULTS, type SiteSettings } from '../settings/site-settings.ts';
 
-/** Retail settings (issue 15), edited in the back office (site settings, screen 'retail'). */
+/** Retail settings, edited in the back office (site settings, screen 'retail'). */
 export interface RetailSettings {
   /** A winning ticket can be paid for this many days after its last event. */
   ticketExpiryDays: number;

@@ -1,5 +1,5 @@
 /**
- * Retail codes (issue 15): the ticket and voucher codes a shop's customer holds, and the booking
+ * Retail codes: the ticket and voucher codes a shop's customer holds, and the booking
  * code of a saved slip. A ticket or voucher is a bearer instrument, so its code is 13 random
  * Crockford base32 symbols (65 bits) and a Luhn mod 32 check symbol: easy to read aloud and type
  * (no I, L, O, U; case-insensitive; O read as 0 and I/L as 1), and a typo is caught before any

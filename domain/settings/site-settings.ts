@@ -80,7 +80,7 @@ export const siteSettingsSchema = z.object({
   smtp_port: z.number().int().min(1).max(65535).default(587),
   smtp_user: text(120).default(''),
   smtp_tls: flag.default(1),
-  // retail (issue 15): how long a shop ticket's win and a voucher can be paid, a booking code loads,
+  // retail: how long a shop ticket's win and a voucher can be paid, a booking code loads,
   // and the kiosk's idle timer (a warning, then the slip is cleared and the kiosk goes home)
   ticket_expiry_days: z.number().int().min(1).max(3650).default(180),
   voucher_expiry_days: z.number().int().min(1).max(3650).default(90),

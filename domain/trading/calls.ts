@@ -1,5 +1,5 @@
 /**
- * The trading calls of the back office (issue 13): fixtures made by hand, their markets and prices,
+ * The trading calls of the back office: fixtures made by hand, their markets and prices,
  * suspensions, per-match stake limits, and the live betting settings (odd types shown live per
  * sport, IP permissions). Payload schemas, reply types and each call's permission in one table,
  * spread into BO_CALLS (domain/backoffice/calls.ts). Odds are integer thousandths, money minor units.

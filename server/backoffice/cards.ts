@@ -77,7 +77,7 @@ export async function redeemCard(q: Queryable, userId: number, code: string, now
   // A card of another currency is not valid for this wallet (amounts are minor units of the card's currency).
   const [w] = await q.query<{ currency: string }>('select currency from wallets where user_id = $1', [userId]);
   if (!c || c.status !== 0 || c.currency !== w?.currency) throw new CallError(409, 'cardUsed', {}, { error: 'cardUsed' });
-  // A card is a deposit: refused on a break, exclusion or closure and past a deposit limit (issue 16).
+  // A card is a deposit: refused on a break, exclusion or closure and past a deposit limit.
   await assertCanDeposit(q, userId, Number(c.amount), now, lang);
   await q.query('update cards set status = 1, redeemed_by = $2, redeemed_at = $3 where id = $1', [c.id, userId, new Date(now)]);
   const balance = await post(q, { userId, amount: Number(c.amount), kind: 'deposit', refType: 'card', refId: c.id });

@@ -1,5 +1,5 @@
 /**
- * Back office of the casino (issue 14): providers and games enabled, ordered and categorised per
+ * Back office of the casino: providers and games enabled, ordered and categorised per
  * product, the products' categories, and the dealers' casino limits with today's use (permission
  * manageCasino, domain/casino/calls.ts BO_CASINO_CALLS). Every change is audited in its transaction.
  */

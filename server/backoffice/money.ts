@@ -53,7 +53,7 @@ export async function transferCredit(q: Queryable, ctx: BoContext, dir: 'load' |
     if (cur.length !== 1) throw new CallError(422, 'invalidField', { field: 'currency' }, { error: 'invalidField', field: 'currency' });
   }
   // Credit loaded to a player is money paid in: refused on a break, exclusion or closure, or past a
-  // deposit limit, as a deposit the back office approves (issue 16); a withdrawal stays open to them.
+  // deposit limit, as a deposit the back office approves; a withdrawal stays open to them.
   if (dir === 'load') await assertDepositApproval(q, targetId, amount, ctx.now, ctx.lang);
   const [from, to] = dir === 'load' ? [a.userId, targetId] : [targetId, a.userId];
   const [t] = await q.query<{ id: number }>(

@@ -1,5 +1,5 @@
 /**
- * Back office (issue 16): a dealer or operator sees a player's protection state and applies a
+ * Back office: a dealer or operator sees a player's protection state and applies a
  * time-out or a self-exclusion on them, audited; never shortens one (blocks are only added, and the
  * status always takes the latest end). Only players of the actor's subtree, checked in the
  * action's transaction.

@@ -1,5 +1,5 @@
 /**
- * Results entered in the back office (issue 13): a preview of the coupons a result settles (each
+ * Results entered in the back office: a preview of the coupons a result settles (each
  * tip on the match with the outcome the result gives it), and the save, which records the result
  * as a new version with its audit row in one transaction, then settles as the feed's results do
  * (server/settlement: exactly once per coupon and result version, corrections by reversal).

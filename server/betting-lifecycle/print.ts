@@ -1,7 +1,7 @@
 /**
  * The coupon receipt for 80 mm receipt printers (betting-core.md section 4, Print): operator,
  * coupon number, date in the player's time zone, tips, stake, odds, maximum payout and a Code 128
- * barcode of the coupon number; a terminal's ticket (issue 15) prints its bearer code instead, as
+ * barcode of the coupon number; a terminal's ticket prints its bearer code instead, as
  * text, Code 128 and QR, with its expiry, DUPLICATE on a reprint and a responsible-gambling line.
  * Plain HTML, printed by the browser 1 s after load.
  */
@@ -54,7 +54,7 @@ const money = (minor: number): string => minorToDecimal(minor);
 // A coupon's total odds may pass the display cap of one odd, so the receipt prints them uncapped.
 const odds = (o: number): string => formatOdds(o, { maxOdds: Number.MAX_SAFE_INTEGER });
 
-/** What a retail ticket's receipt adds (issue 15): its bearer code, expiry and print count. */
+/** What a retail ticket's receipt adds: its bearer code, expiry and print count. */
 export interface RetailReceipt { code: string; expiresAt: string; duplicate: boolean; prints: number }
 
 /**

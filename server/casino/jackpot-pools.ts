@@ -1,5 +1,5 @@
 /**
- * Pool jackpots of the casino (issue 14): every bet of a product feeding a tier gives it
+ * Pool jackpots of the casino: every bet of a product feeding a tier gives it
  * contrib_ppm parts per million of its stake, as a contribution row written inside the bet's
  * transaction. Pools are kept in ten-thousandths of the currency unit (4 decimals shown). The tier
  * rows are the one place every bet would meet, so bets never lock them: contributions are folded

@@ -1,5 +1,5 @@
 /**
- * Open rounds the provider never finished (issue 14): a round still open a day after it began is
+ * Open rounds the provider never finished: a round still open a day after it began is
  * settled by the operator, run hourly by the leader (server/main.ts). A round with no win is
  * rolled back (its bets refunded with ledger rows), a round that has a win is closed as it stands.
  * Jackpot contributions left unfolded by a crash are folded first.

@@ -1,5 +1,5 @@
 /**
- * The operator's game wallet (issue 14): what a provider's balance, bet, win and rollback calls do,
+ * The operator's game wallet: what a provider's balance, bet, win and rollback calls do,
  * whatever the provider protocol that carried them (server/casino/protocols/). The money calls of
  * several players that arrive together go in one transaction (group commit, like createCoupon's
  * placement queue): one statement locks their wallets in player order and tells which players have

@@ -1,5 +1,5 @@
 /**
- * Sports, countries, leagues and teams as the back office edits them (issue 13): paged lists,
+ * Sports, countries, leagues and teams as the back office edits them: paged lists,
  * create and edit (names per language, logo, order, status), and merging a duplicate team or
  * league into the one kept (its matches move in the same transaction, then it is deleted). Every
  * change writes its audit row in the change's transaction.

@@ -1,5 +1,5 @@
 /**
- * The content the operator edits in the back office (issue 13): banners, pages, pop-ups,
+ * The content the operator edits in the back office: banners, pages, pop-ups,
  * notifications, bonuses and promotions, payment methods. Every change runs in one transaction
  * with its audit row and a bump of the content revision (server/content/revision.ts); HTML is
  * sanitised before it is stored (server/content/html.ts). The player calls read the same tables.

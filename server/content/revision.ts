@@ -1,5 +1,5 @@
 /**
- * The content revision (issue 13): one number, bumped in the transaction of every content change
+ * The content revision: one number, bumped in the transaction of every content change
  * in the back office (banners, pages, pop-ups, notifications, bonuses, payment methods). Open apps
  * are told the new number (server/settings/site-push.ts) and reload the content they show.
  */

@@ -59,7 +59,7 @@ export const DEMO_SPORTS: DemoSport[] = [
 ];
 
 /**
- * The demo's names per language (the catalogue's `names`, issue 18): the plain name above is the
+ * The demo's names per language (the catalogue's `names`): the plain name above is the
  * Turkish one the demo was written in, so English is given for every language that has none here.
  */
 type Names = Readonly<Record<string, string>>;

@@ -1,5 +1,5 @@
 /**
- * The HTML of client routes (issue 17): the build's index.html, and on Home and the casino lobbies
+ * The HTML of client routes: the build's index.html, and on Home and the casino lobbies
  * the first banner of the page's top carousel put into the boot shell, so the page's largest paint
  * needs no script, no worker and no call (it paints with the HTML). Not for a browser asking to
  * save data (Save-Data: on): that one gets the skeleton, and no banner image at all.
@@ -28,7 +28,7 @@ const MATCHES_KEPT = 2_000;
 
 
 /**
- * The page's language and direction from the start (issue 18): fa and iq paint right to left from
+ * The page's language and direction from the start: fa and iq paint right to left from
  * the first frame (the boot shell too), not only once the script has run.
  */
 function withLang(text: string, code: Lang): string {

@@ -45,7 +45,7 @@ import { registerOpenApi } from '../ops/openapi.ts';
 export const SESSION_COOKIE = 'sid';
 
 /**
- * The headers of a build file that is a script a page imports or a stylesheet (issue 17): no
+ * The headers of a build file that is a script a page imports or a stylesheet: no
  * MIME sniffing, no other site's page loading it, no referrer from what it loads. The document
  * headers (the CSP, frames, opener, agent cluster, the legacy X- ones) govern documents and
  * workers only: on these files they did nothing and were 640 of a small chunk's 1,040 bytes of
@@ -100,7 +100,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // WebAssembly compiles (the camera scan's zxing reader, issue 15), no JavaScript eval.
+        // WebAssembly compiles (the camera scan's zxing reader), no JavaScript eval.
         scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         workerSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
@@ -120,7 +120,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
   // Brotli or gzip for API replies and the HTML shell above 1 KiB, as the request accepts
-  // (issue 17). Brotli quality 4 compresses JSON about as well as gzip 9 at a fraction of the CPU;
+  //. Brotli quality 4 compresses JSON about as well as gzip 9 at a fraction of the CPU;
   // a smaller reply is sent as it is (the headers would weigh more than the saving). Static assets
   // come precompressed from the build (scripts/precompress.mjs) and are not compressed again.
   await app.register(compress, {

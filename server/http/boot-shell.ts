@@ -1,5 +1,5 @@
 /**
- * The boot shell of a page (issue 17): index.html's still picture of the app, painted before any
+ * The boot shell of a page: index.html's still picture of the app, painted before any
  * script, made to the page asked for. Its tab bar reads in the page's language with the page's tab
  * lit (index.html's words are Turkish), and AllSports, LiveBets and a MatchDetail show their own
  * top (the pre-match banner, the search box, the match's names) rather than Home's skeleton, so

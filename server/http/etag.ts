@@ -1,5 +1,5 @@
 /**
- * Cacheable reads (issue 17): a GET reply that does not depend on the user carries Cache-Control
+ * Cacheable reads: a GET reply that does not depend on the user carries Cache-Control
  * and an ETag (a hash of its JSON); a browser revalidating with If-None-Match gets a 304 without a
  * body. The spec's GET calls are such reads (/api/settings).
  */

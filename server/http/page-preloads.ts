@@ -1,5 +1,5 @@
 /**
- * The files a page's first draw needs besides the entry, named in its HTML (issue 17): the route's
+ * The files a page's first draw needs besides the entry, named in its HTML: the route's
  * chunk and the chunks it imports, their stylesheets, the app's stylesheet and the language's
  * catalog, read from the build's manifest (dist/.vite/manifest.json). Without them each waits for
  * the entry to download and run, and the route's chunks come in waves of six (HTTP/1.1); with them

@@ -1,5 +1,5 @@
 /**
- * The image store (issue 13): an upload is checked (size, magic bytes, what the decoder reads),
+ * The image store: an upload is checked (size, magic bytes, what the decoder reads),
  * turned upright, resized to the widths its kind is drawn at (domain/content/media.ts) and written
  * as AVIF, WebP and a PNG/JPEG fallback into the media folder, under names made of a hash of the
  * kind and bytes. A file never changes once written, so it is served with immutable caching.

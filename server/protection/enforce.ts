@@ -1,5 +1,5 @@
 /**
- * Enforcement of the protection rules in the transaction of the money move (issue 16): coupons
+ * Enforcement of the protection rules in the transaction of the money move: coupons
  * (server/betting/), deposits (server/payments/), bonus requests, and the casino game wallet
  * (assertCanPlay). Every check reads the state after the player's wallet row is locked.
  */

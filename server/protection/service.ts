@@ -1,5 +1,5 @@
 /**
- * The player's protection calls (issue 16): the state with usage, limits with their cooling-off,
+ * The player's protection calls: the state with usage, limits with their cooling-off,
  * the reality-check interval, breaks, self-exclusion, reopening and account closure. Each change
  * writes its history row (protection_events) in the same transaction.
  */

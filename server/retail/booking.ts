@@ -1,5 +1,5 @@
 /**
- * Booking codes (issue 15): a slip saved on the phone under a short code, loaded at a kiosk or the
+ * Booking codes: a slip saved on the phone under a short code, loaded at a kiosk or the
  * counter until it expires, re-priced at the current odds with the changes listed. Loading never
  * places anything: the customer confirms and pays through createCoupon like any slip.
  */

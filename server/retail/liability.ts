@@ -1,5 +1,5 @@
 /**
- * Ticket liability (issue 15, migration 192): a shop ticket is a bearer instrument, so its win is
+ * Ticket liability (migration 192): a shop ticket is a bearer instrument, so its win is
  * owed to whoever holds it, never to the next customer at the kiosk. Settlement books a terminal
  * coupon's win on the terminal's ledger ('win', the payouts of the dealer's cut-off) and moves it
  * out of the till at once ('ticketHold') into the terminal's liability journal (retail_liability);

@@ -1,5 +1,5 @@
 /**
- * Market and outcome names of a printed or checked ticket in the request's language (issue 15):
+ * Market and outcome names of a printed or checked ticket in the request's language:
  * the back office's catalogue (server/catalogue/markets.ts) when it names the type in that
  * language, else the player app's own translation of the English name (the Lingui catalogue
  * src/i18n/locales/{lang}/messages.po, where the app's market names live: src/features/sports/

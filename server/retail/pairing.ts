@@ -1,5 +1,5 @@
 /**
- * Terminal pairing (issue 15): a dealer asks the back office for a pairing code of one of its
+ * Terminal pairing: a dealer asks the back office for a pairing code of one of its
  * terminals; the kiosk enters it once on its on-screen keys and gets the terminal's session. A code
  * is short (the booking-code alphabet and check symbol), valid for PAIRING_MINUTES and used once;
  * a new code voids the terminal's older ones.

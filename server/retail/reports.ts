@@ -1,5 +1,5 @@
 /**
- * Shop reports (issue 15): per terminal of the dealer's subtree, for a day or a range, what the
+ * Shop reports: per terminal of the dealer's subtree, for a day or a range, what the
  * kiosk sold, paid, voided, cancelled and reprinted, its cash in and out, the vouchers it issued and
  * took, the ticket liability (wins owed to ticket holders, server/retail/liability.ts), and the
  * reconciliation: the till's expected movement from those figures against its ledger (over/short,

@@ -1,5 +1,5 @@
 /**
- * Retail tickets (issue 15): a shop terminal's coupon as a bearer ticket with an unguessable code,
+ * Retail tickets: a shop terminal's coupon as a bearer ticket with an unguessable code,
  * its check, and its payout, once. The one rule of "paid once" is payCouponOnce: the kiosk's
  * redemption and the back office's bo/markCouponPaid (server/backoffice/coupons.ts) both use it, on
  * the same columns (coupons.shop_paid_at, shop_paid_by) under the coupon's row lock.

@@ -1,5 +1,5 @@
 /**
- * The voucher receipt (issue 15) for the 80 mm printer: operator, terminal, amount, the bearer code
+ * The voucher receipt for the 80 mm printer: operator, terminal, amount, the bearer code
  * as text, Code 128 and QR, the expiry and a responsible-gambling line; printed 1 s after load.
  */
 import { minorToDecimal } from '../../domain/money.ts';

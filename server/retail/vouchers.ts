@@ -1,5 +1,5 @@
 /**
- * Kiosk cash (issue 15): bank notes from the bill acceptor, cash out as a voucher, and vouchers
+ * Kiosk cash: bank notes from the bill acceptor, cash out as a voucher, and vouchers
  * redeemed once at the shop's counter or at any kiosk of the same shop. Every movement of a
  * terminal's till is a ledger row of the terminal's wallet in the same transaction.
  */

@@ -1,5 +1,5 @@
 /**
- * The day-close (Z) report (issue 15) for the 80 mm printer: one day of a terminal, or of a shop
+ * The day-close (Z) report for the 80 mm printer: one day of a terminal, or of a shop
  * (each terminal, then the shop's total): tickets sold, paid, voided, cancelled, reprints, cash in
  * and out, vouchers issued and redeemed, wins owed to ticket holders, the till's ledger and
  * over/short. Printed 1 s after load, like the receipts.

@@ -1,5 +1,5 @@
 /**
- * GET /ws/site: the push of site revisions to every open app (issue 13). A small JSON text frame
+ * GET /ws/site: the push of site revisions to every open app. A small JSON text frame
  * {settings, content} is sent at connect and whenever this process's settings or content revision
  * moves (a change saved here, or announced by another process); the worker then reloads that part.
  * The live feed socket cannot carry it: the app opens that one only on betslip-related pages.

@@ -1,5 +1,5 @@
 /**
- * The settlement engine (issue 6): results in, coupons won or lost, winnings through the ledger.
+ * The settlement engine: results in, coupons won or lost, winnings through the ledger.
  *
  * Exactly once by design, not by luck:
  * - A result is stored first, as a numbered version of its match (result_versions), in its own

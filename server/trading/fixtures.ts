@@ -1,5 +1,5 @@
 /**
- * Trading in the back office (issue 13): pre-match fixtures made by hand, markets opened from the
+ * Trading in the back office: pre-match fixtures made by hand, markets opened from the
  * odd-type catalogue with prices, price changes, suspensions of a market or a whole match, and a
  * per-match stake limit. The database is the truth placement reads (create-coupon.ts), so a change
  * is refused or honoured by the next coupon at once; each action writes its audit row and its wire

@@ -1,5 +1,5 @@
 /**
- * Live betting settings (issue 13): the odd types shown live per sport and the IP permissions of
+ * Live betting settings: the odd types shown live per sport and the IP permissions of
  * live betting, edited in the back office (audited) and enforced by createCoupon on live tips.
  * Every process keeps them in memory and reads them again at most every RELOAD_MS (a change made
  * here is seen at once; one made through another process within that time).

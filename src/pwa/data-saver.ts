@@ -1,5 +1,5 @@
 /**
- * Data saver (issue 17): on when the player turned it on in Settings, or, while the player has not
+ * Data saver: on when the player turned it on in Settings, or, while the player has not
  * chosen, when the browser asks to save data (navigator.connection.saveData, the Save-Data header).
  * While on: no banner images, no team logos, nothing prefetched. A cookie tells the server too, so
  * the HTML of Home leaves its first banner out (server/http/app-shell.ts).

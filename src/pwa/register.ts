@@ -16,7 +16,7 @@ export function registerServiceWorker(): void {
   // Workbox's window part, and the precache behind it, wait for the first page: the page has loaded,
   // the app has drawn its frame, then a while (that page's calls and images) and an idle moment. On
   // a slow link they would otherwise share it with the first screen (the load event alone comes
-  // before the page's data: issue 17).
+  // before the page's data).
   const go = () => void import('virtual:pwa-register').then(({ registerSW }) => {
     update = registerSW({ onNeedRefresh: () => { pwaStore.needRefresh = true; } });
     void keepLoadedCatalogs();

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSession } from '../state/session.ts';
 import { openLogin } from '../state/ui.ts';
 
-// A visitor's first load carries no account menu (issue 17): it comes with the session.
+// A visitor's first load carries no account menu: it comes with the session.
 const AccountMenu = lazy(() => import('../features/account/AccountMenu.tsx').then((m) => ({ default: m.AccountMenu })));
 const TopBarMoney = lazy(() => import('../features/account/AccountMenu.tsx').then((m) => ({ default: m.TopBarMoney })));
 import { LeftMenu } from '../features/content/LeftMenu.tsx';

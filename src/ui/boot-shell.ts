@@ -1,5 +1,5 @@
 /**
- * The boot shell of index.html (issue 17): a still picture of the app painted before any script.
+ * The boot shell of index.html: a still picture of the app painted before any script.
  * It lies over the page (fixed) until React has drawn the app under it, then goes, so nothing
  * moves. The page's first banner, when the server put it in the boot shell, is read here first so
  * that the page shows the same image while its banners load.

@@ -33,7 +33,7 @@ export function effectiveZone(zone = displayZone, now = Date.now()): string {
 /**
  * The device's zone, read again at most once a minute (a phone that travels changes it): each read
  * builds an Intl formatter, and every date of a list asked for it, a fifth of Home's first render
- * (issue 17: main-thread time at load).
+ * (main-thread time at load).
  */
 let device = { zone: '', at: -Infinity };
 function deviceZone(now: number): string {

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 /**
  * False until `afterMs` passed after mount and the browser is then idle (at most `timeoutMs` more),
  * then true: what is not needed for the first screen (the footer below the fold, the push pop-ups
- * floating over the page) mounts then, so its script is not part of the first load (issue 17) and
+ * floating over the page) mounts then, so its script is not part of the first load and
  * competes with nothing the player waits for.
  */
 export function useIdle(afterMs = 2500, timeoutMs = 2000): boolean {

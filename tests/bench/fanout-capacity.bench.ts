@@ -1,5 +1,5 @@
 /**
- * Fan-out capacity bench: `npx tsx tests/bench/fanout-capacity.bench.ts` (issue 19)
+ * Fan-out capacity bench: `npx tsx tests/bench/fanout-capacity.bench.ts`
  *
  * How many LiveBets-like subscribers (one sport tab each, the list view's subscription) one server
  * process serves with the feed at 5,000 changes/s and a change-to-client lag p99 under 200 ms.

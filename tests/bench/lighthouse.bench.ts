@@ -1,5 +1,5 @@
 /**
- * First load on a cheap phone on a slow network (issue 17): `npx tsx tests/bench/lighthouse.bench.ts`
+ * First load on a cheap phone on a slow network: `npx tsx tests/bench/lighthouse.bench.ts`
  * (needs `npm run build`).
  *
  * Lighthouse 12 (mobile defaults: simulated slow 4G, 4x CPU slowdown) in Debian's Chromium, RUNS

@@ -1,5 +1,5 @@
 /**
- * Does permessage-deflate pay on the live feed's binary msgpack frames (issue 17)?
+ * Does permessage-deflate pay on the live feed's binary msgpack frames?
  * `npx tsx tests/bench/ws-deflate.bench.ts`: starts the real server (FEED_LIVE_COUNT 40 live
  * matches at the natural pace, or BENCH_URL), subscribes to the whole feed on /ws/feed for
  * BENCH_SECONDS (30) and compresses each frame received as permessage-deflate would: raw deflate

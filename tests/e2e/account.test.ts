@@ -1,5 +1,5 @@
 /**
- * Accounts, money and content in Chromium against the real server (issue 7): guards, the Login
+ * Accounts, money and content in Chromium against the real server: guards, the Login
  * page with its failure notice and nextUrl, the account hub and menu, a deposit request, a
  * withdrawal that takes the amount off the balance, history, promotions by hash, time zone,
  * languages and the register form's checks. Screenshots at 390x844 in the dark theme.

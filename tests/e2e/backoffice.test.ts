@@ -1,5 +1,5 @@
 /**
- * The back office in Chromium (issue 12): a dealer signs in, creates a player, loads credit, the
+ * The back office in Chromium: a dealer signs in, creates a player, loads credit, the
  * player bets on a phone, the dealer finds the coupon and cancels it by permission, and cuts off
  * its sub-dealer's week. Screenshots at 1280x800 and 768x1024 go to tests/e2e/screenshots/.
  */

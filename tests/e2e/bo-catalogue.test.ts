@@ -1,5 +1,5 @@
 /**
- * The operator's catalogue and trading end to end (issue 13): in the back office (1280x800) the
+ * The operator's catalogue and trading end to end: in the back office (1280x800) the
  * admin creates a league, then a fixture in it by hand with two markets and their prices; a player
  * on the phone (390x844) picks the home win on the match's page; the admin changes the draw's price
  * and the open match page follows, then the home price and the player's open slip follows (both

@@ -1,5 +1,5 @@
 /**
- * Content edited in the back office shows in a player's open app without a reload (issue 13): the
+ * Content edited in the back office shows in a player's open app without a reload: the
  * admin uploads a new image for Home's first banner and retitles it, then edits the About page
  * (with a script the server strips); a phone (390x844) already open on Home, then on the page,
  * follows through the site push (GET /ws/site) with no navigation. The delays are printed.

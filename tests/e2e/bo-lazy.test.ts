@@ -1,5 +1,5 @@
 /**
- * The back office is a lazy area (ARCHITECTURE.md, issue 12): nothing of it may be in the player's
+ * The back office is a lazy area (ARCHITECTURE.md): nothing of it may be in the player's
  * initial JavaScript or CSS. Two proofs: the build's entry (index.html's scripts, module preloads
  * and stylesheets, followed through their static imports) holds no back-office code; and a player
  * opening Home in Chromium downloads no back-office file, while /tr/bo does.

@@ -1,5 +1,5 @@
 /**
- * Player protection in the back office (issue 16): a dealer creates a player, opens its Protection
+ * Player protection in the back office: a dealer creates a player, opens its Protection
  * tab, applies a 7-day time-out behind the confirmation that names the player and the length, and
  * sees the state; a shorter time-out afterwards is refused in place (protectionNotShorter), and the
  * player's phone shows the time-out. Screenshots at 1280x800.

@@ -1,5 +1,5 @@
 /**
- * Result entry in the back office (issue 13): a player bets on a match, the admin types its result
+ * Result entry in the back office: a player bets on a match, the admin types its result
  * on the results screen, the preview lists the player's coupon as won, the confirm saves it and
  * the coupon is paid; a correction shows the stored result and reverses the payout.
  * Screenshots at 1280x800.

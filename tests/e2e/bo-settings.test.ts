@@ -1,5 +1,5 @@
 /**
- * Site settings from the back office reach an open app without a reload (issue 13): the admin
+ * Site settings from the back office reach an open app without a reload: the admin
  * switches maintenance mode on the general settings screen; a player's phone page already open on
  * Home shows the maintenance page (the server pushes the new revision over GET /ws/site and the
  * worker reloads the settings; the revision poll only runs while that socket is down), the back

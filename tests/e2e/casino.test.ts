@@ -1,5 +1,5 @@
 /**
- * The casino in Chromium (issue 14): a visitor's tap on a Home game opens the login popup (its Demo
+ * The casino in Chromium: a visitor's tap on a Home game opens the login popup (its Demo
  * button the game in fun mode); a player opens each product from the casino tab bar, plays a slot
  * round and a live roulette round in the demo provider's page inside the game frame, and the
  * header's balance and Transactions follow.

@@ -1,5 +1,5 @@
 /**
- * Coupon history in Chromium against the real server (issue 6): coupons placed through the API
+ * Coupon history in Chromium against the real server: coupons placed through the API
  * with the demo login's cookie, then the list and its filters, a row expanded, the detail, cancel
  * with the refund in the balance, sell, the print popup, the public share page, and the history
  * read with the network off after one online visit.

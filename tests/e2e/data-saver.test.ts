@@ -1,5 +1,5 @@
 /**
- * Data saver (issue 17), in Chromium: with the player's choice in Settings (logged in), Home loads no image at
+ * Data saver, in Chromium: with the player's choice in Settings (logged in), Home loads no image at
  * all (no banner, no team logo, nothing fetched ahead: not even a lazy image near the screen), the
  * server's HTML carries no banner either, and the choice is remembered across a reload. The site's
  * settings are answered with team logos on (the worker's /api/settings), so that the logos are

@@ -1,5 +1,5 @@
 /**
- * A shop terminal's failed print in Chromium against the real server (issue 6, betting-core.md
+ * A shop terminal's failed print in Chromium against the real server (betting-core.md
  * section 4 Print: 'a print error shows an alert and, on a terminal, cancels the coupon'). Only
  * the receipt page is intercepted (answered 500, or left alone); the server and its cancel rule
  * are real. A player's failed print only alerts. Also the colours of a void match line.

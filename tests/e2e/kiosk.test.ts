@@ -1,5 +1,5 @@
 /**
- * Kiosk mode in Chromium at 1080x1920 (issue 15): the demo terminal's attract screen and home, cash
+ * Kiosk mode in Chromium at 1080x1920: the demo terminal's attract screen and home, cash
  * in with the demo button, a slip staked on the on-screen keypad, the receipt printed at once with
  * its Code 128 barcode read back from the screenshot (zxing-wasm, its WASM from node_modules), a
  * keyboard-wedge scan of the ticket code, cash out as a voucher redeemed by a wedge scan, a phone's

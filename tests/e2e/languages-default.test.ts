@@ -1,5 +1,5 @@
 /**
- * The site's languages decide where a visitor lands (issue 18, account-platform.md section 2
+ * The site's languages decide where a visitor lands (account-platform.md section 2
  * guards): a first visit with no stored language opens in the `default_language` setting, and a
  * URL whose language the site does not offer goes to the current one, like an unknown code.
  * Home in German at 390x844 names sports and shows pop-ups in German or English, never Turkish.

@@ -1,5 +1,5 @@
 /**
- * Languages in Chromium (issue 18): the catalog of a language is its own chunk, fetched when the
+ * Languages in Chromium: the catalog of a language is its own chunk, fetched when the
  * language is chosen and not before; Persian mirrors the whole layout while odds, scores and
  * amounts keep reading left to right; Kurdish Sorani (iq) is right to left and Kurmanji (kr) left
  * to right; the odds format of Settings is remembered and applied to lists, the slip and coupons.

@@ -1,5 +1,5 @@
 /**
- * Layout shift (issue 17): Home, LiveBets and the casino lobby load without moving what the player sees. The
+ * Layout shift: Home, LiveBets and the casino lobby load without moving what the player sees. The
  * layout-shift entries of a PerformanceObserver are summed from the first byte until the page has
  * settled (banners, jackpots, the live list and the push pop-up in), without user input, and the
  * sum must stay at most 0.05 (the "good" CLS). A screenshot at 390x844 shows Home with the push

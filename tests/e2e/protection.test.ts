@@ -1,5 +1,5 @@
 /**
- * Player protection in Chromium (issue 16): a deposit limit set on the protection page, a deposit
+ * Player protection in Chromium: a deposit limit set on the protection page, a deposit
  * that would cross it refused with the limit named; a time-out started with its confirmation and
  * the app changed by it (banner on every page, the deposit page closed). Screenshots at 390x844.
  */

@@ -1,5 +1,5 @@
 /**
- * A site-settings change made on one server process is applied by another within 2 s (issue 13):
+ * A site-settings change made on one server process is applied by another within 2 s:
  * two real processes on one fresh PostgreSQL database and one Redis; the admin saves on the first,
  * the second's GET /api/settings is polled until it shows the change; then a banner saved on the first
  * is pushed by the second to an open site socket (GET /ws/site). The delays are printed.

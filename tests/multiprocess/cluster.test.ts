@@ -1,5 +1,5 @@
 /**
- * Surviving the loss of a process (issue 19), with three real server processes on one fresh
+ * Surviving the loss of a process, with three real server processes on one fresh
  * PostgreSQL database and one Redis bus:
  * 1. started at once on the empty database: one migration run, one demo seed, one leader, no crash;
  * 2. kill -9 of the feed leader while players keep betting live on the followers: a follower

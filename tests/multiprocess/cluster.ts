@@ -1,6 +1,6 @@
 /**
  * Several real server processes (`tsx server/main.ts`, as `npm start` runs it) on one fresh
- * PostgreSQL database and one Redis, for the tests of issue 19: start, kill -9, database faults.
+ * PostgreSQL database and one Redis, for the tests of start, kill -9, database faults.
  * Skipped with a note when PostgreSQL or Redis does not answer (as the other server tests do).
  */
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Results entered in the back office (issue 13) on both databases: the preview lists the coupons a
+ * Results entered in the back office on both databases: the preview lists the coupons a
  * result settles with each tip's outcome and changes nothing; the save records the result with its
  * audit row and settles once (a repeat moves nothing); a correction reverses the payout; bad input,
  * an unknown match or a caller without the permission change nothing.

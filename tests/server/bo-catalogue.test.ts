@@ -1,5 +1,5 @@
 /**
- * The operator's catalogue (issue 13) on both databases: sports, countries, leagues and teams are
+ * The operator's catalogue on both databases: sports, countries, leagues and teams are
  * created and edited (names per language with English fallback, logo, order, status), duplicate
  * teams and leagues merge (matches move in one transaction, audited), and the market settings
  * (names, list types, quarter lines, filter tabs, live league order) change what players get.

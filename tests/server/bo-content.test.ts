@@ -1,5 +1,5 @@
 /**
- * Content in the back office (issue 13) on both databases: banners, pages, pop-ups, notifications,
+ * Content in the back office on both databases: banners, pages, pop-ups, notifications,
  * bonuses and promotions, payment methods. Each call works and is audited, the player calls read
  * what was saved, hostile HTML is sanitised, bad input is refused with nothing changed, a dealer
  * (no manageContent) is refused, and every change moves the content revision apps follow.

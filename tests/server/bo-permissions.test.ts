@@ -48,7 +48,7 @@ function plan(name: string, t: Targets): { payload: Record<string, unknown>; kin
     case 'bo/couponDetail': case 'bo/cancelCoupon': case 'bo/setCouponWaiting': case 'bo/sellCoupon': case 'bo/markCouponPaid':
       return { payload: { couponId: t.coupon }, kind: 'target' };
     case 'bo/dailyReport': case 'bo/stakeRanges': case 'bo/paymentBands': return { payload: { ...day, dealerId: t.dealer }, kind: 'target' };
-    // The catalogue (issue 13): the operator team's; a save creates passive rows, a merge of missing rows is refused after the guard.
+    // The catalogue: the operator team's; a save creates passive rows, a merge of missing rows is refused after the guard.
     case 'bo/catalogueSports': case 'bo/catalogueCountries': case 'bo/catalogueLeagues': case 'bo/catalogueTeams': case 'bo/catalogueMarkets': return { payload: {}, kind: 'none' };
     case 'bo/catalogueSaveSport': return { payload: { id: 9001, name: 'Matrix sport', status: 0 }, kind: 'none' };
     case 'bo/catalogueSaveCountry': case 'bo/catalogueSaveTeam': return { payload: { sportId: 1, name: 'Matrix row', status: 0 }, kind: 'none' };
@@ -57,7 +57,7 @@ function plan(name: string, t: Targets): { payload: Record<string, unknown>; kin
     case 'bo/catalogueSaveOddType': return { payload: { type: DEFAULT_MARKET_SETTINGS.types[0] }, kind: 'none' };
     case 'bo/catalogueSaveFilters': return { payload: { sportId: 1, filters: DEFAULT_MARKET_SETTINGS.filters['1'] }, kind: 'none' };
     case 'bo/catalogueSaveLiveOrder': return { payload: { leagueIds: [] }, kind: 'none' };
-    // Trading and live betting (issue 13): the operator team's; actions on a missing match or sport are refused after the guard.
+    // Trading and live betting: the operator team's; actions on a missing match or sport are refused after the guard.
     case 'bo/tradingFixtures': case 'bo/tradingCatalogue': case 'bo/liveSettings': return { payload: {}, kind: 'none' };
     case 'bo/tradingFixture': case 'bo/setMatchStatus': case 'bo/setStakeLimit': return { payload: { matchId: 2_000_000_000, open: true, stakeLimit: 0 }, kind: 'none' };
     case 'bo/setPrice': case 'bo/setMarketStatus': return { payload: { matchId: 2_000_000_000, oddId: 1, oddsId: 1, odd: 2_000, active: 1 }, kind: 'none' };
@@ -66,7 +66,7 @@ function plan(name: string, t: Targets): { payload: Record<string, unknown>; kin
     case 'bo/setLiveOddTypes': return { payload: { sportId: 9_999_999, oddsTypes: [] }, kind: 'none' };
     case 'bo/addIpRule': return { payload: { cidr: '192.0.2.0/24', action: 'deny' }, kind: 'none' };
     case 'bo/removeIpRule': return { payload: { ruleId: 2_000_000_000 }, kind: 'none' };
-    // Content (issue 13): the operator team's; edits of missing rows and empty segments are refused after the guard.
+    // Content: the operator team's; edits of missing rows and empty segments are refused after the guard.
     case 'bo/banners': case 'bo/pages': case 'bo/popups': case 'bo/notifications': case 'bo/bonuses': case 'bo/paymentMethods': return { payload: {}, kind: 'none' };
     case 'bo/uploadImage': return { payload: { kind: 'logo', data: 'AAAA' }, kind: 'none' };
     case 'bo/saveBanner': return { payload: { id: 2_000_000_000, name: 'x', url: '/media/x', displayState: 19 }, kind: 'none' };
@@ -80,7 +80,7 @@ function plan(name: string, t: Targets): { payload: Record<string, unknown>; kin
     case 'bo/savePayCategory': return { payload: { id: 2_000_000_000, catName: 'x', transferType: 0 }, kind: 'none' };
     case 'bo/savePayType': return { payload: { catId: 2_000_000_000, payType: 'FORM', payTag: 'x', minAmount: 1, maxAmount: 2, fields: [{ name: 'amount', title: 'T', type: 'amount' }] }, kind: 'none' };
     case 'bo/savePayBank': return { payload: { payId: 2_000_000_000, name: 'x', swiftcode: 'ABCDTR2A' }, kind: 'none' };
-    // Casino games management (issue 14): the operator team's; changes of missing rows are refused after the guard.
+    // Casino games management: the operator team's; changes of missing rows are refused after the guard.
     case 'bo/casinoProviders': case 'bo/casinoLimits': return { payload: {}, kind: 'none' };
     case 'bo/casinoGames': return { payload: { product: 5 }, kind: 'none' };
     case 'bo/setCasinoProvider': return { payload: { providerId: 2_000_000_000, status: 1 }, kind: 'none' };

@@ -1,5 +1,5 @@
 /**
- * Site settings in the back office (issue 13) on both databases: the team reads and saves them a
+ * Site settings in the back office on both databases: the team reads and saves them a
  * screen at a time, each change audited and applied at once (GET /api/settings, the rules that read
  * them); bad input, another screen's key or a caller without the permission change nothing.
  */

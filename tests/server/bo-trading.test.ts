@@ -1,5 +1,5 @@
 /**
- * Trading and live betting settings in the back office (issue 13) on both databases: a fixture
+ * Trading and live betting settings in the back office on both databases: a fixture
  * made by hand with markets from the catalogue takes coupons at its prices; a price change, a
  * suspended market or match and the per-match stake limit are what createCoupon honours next;
  * every action is audited and queued for the feed, and the feed's leader publishes it on the same

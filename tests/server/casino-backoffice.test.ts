@@ -1,5 +1,5 @@
 /**
- * Casino games management in the back office (issue 14) on both drivers: providers and games
+ * Casino games management in the back office on both drivers: providers and games
  * enabled, ordered and categorised per product (the lobby follows), categories, the dealers' casino
  * limits ('casino limits full'), permission manageCasino, every change audited; and the wallet's
  * group commit: many players' bets at once, each under its dealer's limit.

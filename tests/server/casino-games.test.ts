@@ -1,5 +1,5 @@
 /**
- * The demo provider's game logic (issue 14), pure: a million simulated spins per slot land within
+ * The demo provider's game logic, pure: a million simulated spins per slot land within
  * 0.5 percentage points of the declared RTP (printed), the declared figure is the paytable's exact
  * return, provably fair outcomes recompute from the revealed seed, and the timed games follow
  * their rules (roulette pays, keno and bingo draws, the football league's 94 % odds).

@@ -1,5 +1,5 @@
 /**
- * The casino game wallet (issue 14) on both drivers: launch replies, the signed seamless-wallet
+ * The casino game wallet on both drivers: launch replies, the signed seamless-wallet
  * calls and every money rule (once per transaction id, repeats and clashes, rollback tombstones,
  * rollback after a win, expired tokens, no negative balance under 200 concurrent bets, ledger rows
  * by product, protection limits), pool jackpots, the open-round job and the demo provider end to end.

@@ -1,5 +1,5 @@
 /**
- * Compression (issue 17): build assets are sent precompressed (name.br / name.gz beside the file,
+ * Compression: build assets are sent precompressed (name.br / name.gz beside the file,
  * as scripts/precompress.mjs writes them) and API replies and the HTML shell above 1 KiB are
  * compressed on the fly, each only when the request accepts the encoding, always with
  * Vary: Accept-Encoding; a small reply and a request without Accept-Encoding get the plain bytes.

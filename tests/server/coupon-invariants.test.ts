@@ -1,5 +1,5 @@
 /**
- * Wallet invariants of coupon placement under concurrent requests (issue 5), through a real
+ * Wallet invariants of coupon placement under concurrent requests, through a real
  * listening server and fetch, on PostgreSQL (and on PGlite, which runs one transaction at a time):
  * - 200 coupons at once from one player who can afford exactly some of them: exactly that many are
  *   placed, the rest answer 'Kredi yetersiz', the final balance is exact, the ledger sums to it and

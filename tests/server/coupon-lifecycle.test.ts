@@ -1,5 +1,5 @@
 /**
- * The coupon's life after placement on both drivers (issue 6): list filters and paging, detail
+ * The coupon's life after placement on both drivers: list filters and paging, detail
  * with the sell offer, sell (and its races with settlement and with itself), cancel and its
  * refusals, the print page and the public share calls. Money is checked in the ledger.
  */
@@ -188,7 +188,7 @@ describe.each(DRIVERS)('coupon lifecycle on %s', (driver) => {
     expect((await h.call('ticketDetail', { ticketId: id, userId: String(u.id) })).json()).toMatchObject({ status: true });
     expect((await h.call('shareCoupon', { couponId: id, userId: u.id + 1 })).statusCode).toBe(404);
   });
-  // ------------------------------------------------------------ issue 6: terminals, live sell, void lines
+  // ------------------------------------------------------------ terminals, live sell, void lines
 
   async function terminal(prefix: string, credit = 100_000) {
     const u = await h.player(prefix, credit);

@@ -1,5 +1,5 @@
 /**
- * createCoupon as the authority (issue 5; betting-core.md sections 3, 4, 5, 8 and 9), on every
+ * createCoupon as the authority (betting-core.md sections 3, 4, 5, 8 and 9), on every
  * driver: each case of the error catalogue with the spec's reply (Turkish, English with lang en),
  * live tips against a live state, and every coupon kind recomputed by the server. A refused coupon
  * must leave the database exactly as it was (snapshot), an accepted one is checked against numbers

@@ -1,5 +1,5 @@
 /**
- * A PostgreSQL connection killed under the server (issue 19): a transaction in flight and a
+ * A PostgreSQL connection killed under the server: a transaction in flight and a
  * session lock holder fail with an error instead of crashing the process (pg's checked-out
  * clients had no 'error' listener: 'Connection terminated unexpectedly' was unhandled), the
  * broken connection is not handed to the next caller, and the pool works again at once.

@@ -1,5 +1,5 @@
 /**
- * Never a bet on a stale price (issue 19): the freshness rule (domain/match/live-timings.ts), the
+ * Never a bet on a stale price: the freshness rule (domain/match/live-timings.ts), the
  * live state's suspension when its feed goes quiet (shown locked through the hub's ordinary
  * deltas, reopened by the next frame), the leader's heartbeats, and createCoupon refusing a live
  * tip while the feed is stale, on every driver. Virtual time throughout.

@@ -1,5 +1,5 @@
 /**
- * Hostile input gets a 4xx (issue 19): generated hostile bodies are sent to every /api route the app
+ * Hostile input gets a 4xx: generated hostile bodies are sent to every /api route the app
  * registers (enumerated from Fastify, so a call added later is covered without a word here), as a
  * visitor, a player and an admin, on both databases; any reply >= 500 fails, and every refusal must
  * be in the spec's shape. Bodies follow each call's own schema (its JSON Schema from zod) so that

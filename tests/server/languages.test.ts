@@ -1,5 +1,5 @@
 /**
- * Issue 18: the `languages` call of account-platform.md section 7 (lang, reqId -> status, results)
+ * The `languages` call of account-platform.md section 7 (lang, reqId -> status, results)
  * answers the languages the site offers with their native names and which is the default, from the
  * site settings the back office edits; server messages come in the caller's language, English for
  * a text a language lacks. On both databases.

@@ -1,5 +1,5 @@
 /**
- * The image store (issue 13, server/media) on both databases: an upload through bo/uploadImage is
+ * The image store (server/media) on both databases: an upload through bo/uploadImage is
  * checked by its magic bytes and decoder, resized to its kind's widths in AVIF, WebP and a fallback,
  * audited, and served under a content-hashed URL with immutable caching (the format picked by the
  * Accept header); oversized, mislabelled, SVG and broken files are refused and store nothing.

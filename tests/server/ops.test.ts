@@ -1,5 +1,5 @@
 /**
- * Operations endpoints (issue 19): Prometheus metrics at /metrics count the calls and placements,
+ * Operations endpoints: Prometheus metrics at /metrics count the calls and placements,
  * and /api/openapi.json describes every registered call from its zod schema.
  */
 import { describe, expect, it } from 'vitest';

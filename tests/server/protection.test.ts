@@ -1,5 +1,5 @@
 /**
- * Player protection (issue 16) on both drivers: limits with their 24-hour cooling-off (injected
+ * Player protection on both drivers: limits with their 24-hour cooling-off (injected
  * clock), refusals that move nothing, 100 concurrent bets against a loss limit, and an excluded
  * player refused by every call that would let them play or pay in, while they may still withdraw.
  */

@@ -1,5 +1,5 @@
 /**
- * The ticket liability's gaps on both drivers (issue 15): migration 193 moves the wins of tickets
+ * The ticket liability's gaps on both drivers: migration 193 moves the wins of tickets
  * settled before migration 192 (still in the till) into the liability, the till never below zero
  * and a shortfall recorded; the leader's job writes an expired ticket's win off to the shop once,
  * even when two processes run it at once, shown in the shop and Z reports as unclaimed; a ticket's

@@ -1,5 +1,5 @@
 /**
- * Retail tickets and vouchers on both drivers (issue 15): a terminal's receipt issues an
+ * Retail tickets and vouchers on both drivers: a terminal's receipt issues an
  * unguessable code, ticketCheck reads it without login (rate-limited), a win is paid once whatever
  * the concurrency (50 redemptions at once, ticket and voucher), a second redemption names when and
  * where the first was paid, the counter pays through bo/markCouponPaid's rule, expired tickets and

@@ -1,5 +1,5 @@
 /**
- * Security of the account area (issue 7): login throttling per account and per address with one
+ * Security of the account area: login throttling per account and per address with one
  * answer for unknown users and wrong passwords, session rotation, CSRF, and the permission matrix
  * (a visitor, a player without the permission, another player's object) of every call.
  */

@@ -1,5 +1,5 @@
 /**
- * The settlement loop's review fixes (issue 6, exactly once), on both drivers:
+ * The settlement loop's review fixes (exactly once), on both drivers:
  * - results are queued by the database in the writer's transaction (settlement_inbox), so a result
  *   committed late, or stamped older than what the loop has already read, is still settled;
  * - a coupon that cannot be booked (a correction's reversal above the balance) is recorded in

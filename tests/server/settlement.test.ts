@@ -1,5 +1,5 @@
 /**
- * Settlement on both drivers (issue 6): coupons placed through the API, results delivered through
+ * Settlement on both drivers: coupons placed through the API, results delivered through
  * settleMatch and the back-office entry, and the ledger checked after every step: each coupon paid
  * once, a replay or a late older revision changes nothing, a crash in the middle of a run is
  * resumed without paying twice or missing a coupon, and a corrected result resettles.

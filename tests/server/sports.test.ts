@@ -1,5 +1,5 @@
 /**
- * Pre-match browsing calls (betting-core.md sections 3, 5, 7 and 9; issue 4) on every driver:
+ * Pre-match browsing calls (betting-core.md sections 3, 5, 7 and 9) on every driver:
  * sports, categories, tournament, matches, highlights, odds, shortcode and matchResults, their
  * reply shapes and filters, the keyword search on its trigram index, the 5-minute rule, and bad
  * input answered 4xx in the spec's shape.

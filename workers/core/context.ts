@@ -22,7 +22,7 @@ export interface CoreContext extends CoreDeps {
   call: CallFn;
   lang(): string;
   setLang(lang: string): void;
-  /** The player's odds format (Settings, issue 18): lists, detail, slip and coupons show odds in it; receipts stay decimal. */
+  /** The player's odds format (Settings): lists, detail, slip and coupons show odds in it; receipts stay decimal. */
   oddsStyle(): OddsStyle;
   setOddsStyle(style: OddsStyle): void;
   emit(e: CoreEvent): void;

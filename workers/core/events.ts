@@ -28,7 +28,7 @@ export interface SessionView {
   currencySymbol: string;
   lastLogin: string | null;
   limits: UserLimits;
-  // Account-area fields (issue 7), optional so other modules' fixtures stay valid.
+  // Account-area fields, optional so other modules' fixtures stay valid.
   /** 'dd.MM.yyyy HH:mm' in the player's time zone (account hub). */
   lastLoginText?: string;
   /** The credit as shown: amount and currency symbol by the rules of section 9. */

@@ -8,7 +8,7 @@ import type { CouponItem } from '../../domain/protocol/coupons.ts';
 
 const NOW = Date.parse('2026-06-01T12:00:00Z');
 
-// Issue 18: names come from the server in the player's language (lang on every call); a language
+// Names come from the server in the player's language (lang on every call); a language
 // switch must not draw the names kept in the previous one.
 describe('a language switch', () => {
   it('sends the new lang and keeps replies per language', async () => {

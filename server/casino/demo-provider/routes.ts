@@ -1,5 +1,5 @@
 /**
- * The built-in demo provider (issue 14): a game provider living under /demo-provider/ that knows
+ * The built-in demo provider: a game provider living under /demo-provider/ that knows
  * the operator only through the launch URL's token and the signed wallet API. Its launch page is
  * plain HTML and script (page.ts); its games are the slots of slots.ts and the timed games of
  * timed-games.ts; its money moves only through wallet calls (wallet-client.ts), over HTTP. Its

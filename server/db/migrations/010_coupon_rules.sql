@@ -1,4 +1,4 @@
--- Coupon placement rules (issue 5, server/betting/create-coupon.ts).
+-- Coupon placement rules (server/betting/create-coupon.ts).
 
 -- The stake riding on a tip: ticketStake x the combinations holding it (a KK's whole stake, half
 -- of a CK's on each of two picks of one match, a system's per-pick share). The per-tip stake

@@ -1,4 +1,4 @@
--- Pre-match browsing (issue 4): keyword search, highlights, short codes and match results.
+-- Pre-match browsing: keyword search, highlights, short codes and match results.
 -- Every filter of the lists runs on an index; nothing is searched in a loop.
 
 -- Trigram indexes serve the keyword search's ILIKE '%word%' (PGlite loads the extension too).

@@ -1,4 +1,4 @@
--- Settlement (issue 6). Match ids carry no foreign key: a feed may report results of matches
+-- Settlement. Match ids carry no foreign key: a feed may report results of matches
 -- no coupon was placed on, and those are kept for the record all the same. Every result a match receives is kept as a numbered version; a corrected
 -- result is a new version, so a coupon can be resettled and the ledger shows why money moved.
 create table result_versions (

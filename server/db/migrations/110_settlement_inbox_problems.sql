@@ -1,4 +1,4 @@
--- Settlement review fixes (issue 6: exactly once, never a missed coupon).
+-- Settlement review fixes (exactly once, never a missed coupon).
 
 -- Results waiting for the settlement loop. A trigger on each results table puts the match here in
 -- the writer's own transaction, so the entry becomes visible exactly when the result does: a

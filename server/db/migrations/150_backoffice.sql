@@ -1,4 +1,4 @@
--- Back office, part 1 (issue 12): the dealer hierarchy, dealer settings and permissions, the
+-- Back office, part 1: the dealer hierarchy, dealer settings and permissions, the
 -- back-office second factor, credit transfers, cards, cut-offs, shop payouts, the audit log and
 -- the IP log of logins.
 

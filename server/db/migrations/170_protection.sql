@@ -1,4 +1,4 @@
--- Player protection (issue 16; domain/protection/rules.ts holds the rules, server/protection/ the
+-- Player protection (domain/protection/rules.ts holds the rules, server/protection/ the
 -- queries). Usage against a limit is never stored: it is read from the ledger in the transaction
 -- of the money move, so it cannot drift from the money.
 

@@ -1,4 +1,4 @@
--- Casino (issue 14, account-platform.md sections 2, 3, 7): providers, games per product, game
+-- Casino (account-platform.md sections 2, 3, 7): providers, games per product, game
 -- sessions (launch tokens), the seamless-wallet transactions providers send, rounds, jackpot pools.
 -- Products (masterServiceId): 4 live casino, 5 slots, 6 virtual, 7 TV games, 8 bingo.
 

@@ -1,4 +1,4 @@
--- Demo catalogue of the casino (issue 14): three providers, all served by the built-in demo
+-- Demo catalogue of the casino: three providers, all served by the built-in demo
 -- provider (server/casino/demo-provider/, wallet protocol 'demo', secret DEMO_PROVIDER_SECRET),
 -- and games in every product. Tiles are SVG files in public/casino/. The operator edits them in
 -- the back office (bo/casinoGames).

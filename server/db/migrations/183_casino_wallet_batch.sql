@@ -1,4 +1,4 @@
--- The casino game wallet in batches (issue 14, server/casino/wallet.ts and wallet-queue.ts): the
+-- The casino game wallet in batches (server/casino/wallet.ts and wallet-queue.ts): the
 -- bet, win and rollback calls of several players that arrive together share one transaction and
 -- two statements (casino_wallet_lock, then casino_wallet_apply sent with the COMMIT), instead of a
 -- transaction and about seven statements each. A lone call is a batch of one.

@@ -1,4 +1,4 @@
--- The built-in demo provider's state in the database (issue 14, server/casino/demo-provider/), so
+-- The built-in demo provider's state in the database (server/casino/demo-provider/), so
 -- that it works behind several server processes: a launch page's calls may reach any of them.
 -- A session of the provider: one per launch token (the operator's token), with the provably fair
 -- seeds of its slot spins (server seed, client seed, nonce) and the balance of fun mode.

@@ -1,4 +1,4 @@
--- Casino jackpot pools per currency (issue 14): a bet feeds the pools of its wallet's currency
+-- Casino jackpot pools per currency: a bet feeds the pools of its wallet's currency
 -- (casino_wallet_apply: jackpots.currency = the session's currency), a drop pays in that currency,
 -- and a viewer sees the pools of its own currency (the jackpots call and /ws/jackpot). A tier is
 -- now one row per group, tier and currency. The casino groups get pools in EUR and USD beside TRY,

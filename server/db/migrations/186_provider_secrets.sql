@@ -1,4 +1,4 @@
--- Secrets a deployment draws once and shares between its processes (issue 14 review): the demo
+-- Secrets a deployment draws once and shares between its processes: the demo
 -- provider's signing secret on a production site that sets none, so that the public development
 -- default never signs real-money wallet calls.
 create table if not exists provider_secrets (

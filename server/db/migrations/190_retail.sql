@@ -1,4 +1,4 @@
--- Retail (issue 15): tickets of shop terminals, vouchers, the kiosk's cash in, booking codes.
+-- Retail: tickets of shop terminals, vouchers, the kiosk's cash in, booking codes.
 
 -- A terminal's coupon as a bearer ticket: its unguessable code (domain/retail/codes.ts), the
 -- terminal and shop (the terminal's parent) it was sold at, when a win expires, and how many

@@ -1,4 +1,4 @@
--- Terminal pairing (issue 15): a kiosk logs in without a keyboard by a short code a dealer shows in
+-- Terminal pairing: a kiosk logs in without a keyboard by a short code a dealer shows in
 -- the back office, entered once on the kiosk's on-screen keys; valid for minutes, used once.
 create table terminal_pairings (
   code text primary key,

@@ -1,4 +1,4 @@
--- Ticket liability (issue 15): the win of a shop terminal's ticket is owed to whoever holds the
+-- Ticket liability: the win of a shop terminal's ticket is owed to whoever holds the
 -- ticket, not to the next customer at the kiosk. Settlement still books it as a 'win' on the
 -- terminal's ledger (payouts of the dealer's cut-off), then moves it out of the till at once
 -- (ledger kind 'ticketHold'; a correction gives it back first, 'ticketRelease'), into this journal:

@@ -1,4 +1,4 @@
--- Ticket liability, part 2 (issue 15).
+-- Ticket liability, part 2.
 --
 -- 1. Expired unclaimed wins: a winning ticket not paid by its expiry is written off once by the
 --    leader's hourly job (server/retail/liability.ts writeOffExpired): its liability is closed with

@@ -1,4 +1,4 @@
--- Site settings edited in the back office (issue 13; schema and defaults in
+-- Site settings edited in the back office (schema and defaults in
 -- domain/settings/site-settings.ts): one row per changed setting; a setting without a row has its
 -- default. The revision counts changes: every process reloads when the stored one is newer.
 create table site_settings (

@@ -1,4 +1,4 @@
--- The operator's catalogue (issue 13): sports, countries, leagues and teams get names per language
+-- The operator's catalogue: sports, countries, leagues and teams get names per language
 -- (names: {"de": "Fußball"}; the plain name/title column is the English fallback), a logo (an image
 -- address), a list order and a status (1 active, 0 passive: a passive country or league lists no
 -- match). Odd types, outcomes, groups, filter tabs, list and live types, quarter-line hiding and the

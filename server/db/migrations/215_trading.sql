@@ -1,4 +1,4 @@
--- Trading (issue 13, server/trading): fixtures made by hand in the back office, their per-match
+-- Trading (server/trading): fixtures made by hand in the back office, their per-match
 -- stake limit, the live betting settings (odd types shown live per sport, IP permissions) and the
 -- outbox through which their price and suspension changes reach the feed.
 

@@ -1,4 +1,4 @@
--- Images stored by the server (issue 13, server/media): one row per upload (content-addressed: the
+-- Images stored by the server (server/media): one row per upload (content-addressed: the
 -- same kind and bytes give the same id), the files themselves in the media folder (MEDIA_DIR, else
 -- DATA_DIR/media) as <id>-<width>.<avif|webp|png|jpg>.
 create table if not exists media (

@@ -1,4 +1,4 @@
--- Content edited in the back office (issue 13): banner schedules, bonus rules, pop-up rotation
+-- Content edited in the back office: banner schedules, bonus rules, pop-up rotation
 -- order, notification segments, bank logos, and the revision of the content that open apps follow
 -- (bumped by every content change; pushed to the apps with the settings revision).
 alter table banners add column if not exists starts_at timestamptz;

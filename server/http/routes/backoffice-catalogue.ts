@@ -1,4 +1,4 @@
-/** Back-office catalogue calls (issue 13): sports, countries, leagues, teams and market settings; every change audited. */
+/** Back-office catalogue calls: sports, countries, leagues, teams and market settings; every change audited. */
 import type { FastifyInstance } from 'fastify';
 import { message } from '../../../domain/messages.ts';
 import { DEFAULT_MARKET_SETTINGS } from '../../../domain/catalogue/markets.ts';

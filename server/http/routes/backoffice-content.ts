@@ -1,4 +1,4 @@
-/** Back-office content calls (issue 13): images, banners, pages, pop-ups, notifications, bonuses, payment methods; every change audited. */
+/** Back-office content calls: images, banners, pages, pop-ups, notifications, bonuses, payment methods; every change audited. */
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { BO_CONTENT_CALLS, type BoContentCallName } from '../../../domain/content/bo-calls.ts';

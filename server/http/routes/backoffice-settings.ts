@@ -1,4 +1,4 @@
-/** Back-office site settings and results (issue 13): every change audited. */
+/** Back-office site settings and results: every change audited. */
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { BO_CATALOGUE_CALLS, type BoCatalogueCallName } from '../../../domain/backoffice/catalogue-calls.ts';

@@ -1,4 +1,4 @@
-/** Back-office trading and live betting settings (issue 13): every change audited (server/trading). */
+/** Back-office trading and live betting settings: every change audited (server/trading). */
 import type { FastifyInstance } from 'fastify';
 import { message } from '../../../domain/messages.ts';
 import { boCalls } from '../../backoffice/guard.ts';

@@ -1,5 +1,5 @@
 /**
- * The operator's seamless-wallet API that game providers call (issue 14):
+ * The operator's seamless-wallet API that game providers call:
  * POST /casino/wallet/<provider code>/<balance|bet|win|rollback>. The provider's protocol module
  * verifies the signature of the raw body before anything else; every answer is HTTP 200 with a
  * business status, within 2 s (a call still running then is answered with the protocol's unknown

@@ -15,7 +15,7 @@ export function registerContentCalls(app: FastifyInstance, deps: CallDeps): void
   }, { auth: true });
 
   defineCall(app, deps, 'requestBonus', bonusIdPayload, async (p, ctx) => {
-    // A player on a break, self-excluded or closed is offered no bonus (issue 16).
+    // A player on a break, self-excluded or closed is offered no bonus.
     await assertNotBlocked(ctx.db, ctx.userId!, ctx.now, ctx.lang);
     const [b] = await ctx.db.query('select 1 from bonuses where id = $1 and status = 1', [p.bonusId]);
     if (!b) throw new CallError(404, 'notFound');
@@ -49,7 +49,7 @@ export function registerContentCalls(app: FastifyInstance, deps: CallDeps): void
   defineCall(app, deps, 'getPopups', emptyPayload, async (_p, ctx) => {
     if (await marketingStopped(ctx.db, ctx.userId, ctx.now)) return { status: true, results: [] };
     const rows = await ctx.db.query<{ id: number; type: number; type2: number; title: string; content: string; auto_close: number }>(
-      // The request's language and every language's (''); when it has none, the English ones (issue 18).
+      // The request's language and every language's (''); when it has none, the English ones.
       `with shown as (select * from popups where status = 1 and (lang = '' or lang = $1))
        select * from shown union all select * from popups where status = 1 and lang = 'en' and not exists (select 1 from shown)
        order by list_order, id`, [ctx.lang]);

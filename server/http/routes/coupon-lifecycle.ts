@@ -94,7 +94,7 @@ export function registerCouponLifecycle(app: FastifyInstance, deps: CallDeps): v
     const detail = await couponDetail(deps.db, userId, id, now);
     if (!detail) return page(404, message('notFound', lang));
     const [w] = await deps.db.query<{ currency: string; terminal_no: string; user_type: string }>('select currency, terminal_no, user_type from users where id = $1', [userId]);
-    // A terminal's coupon is a bearer ticket (issue 15): its code is issued on the first receipt;
+    // A terminal's coupon is a bearer ticket: its code is issued on the first receipt;
     // a reprint is counted and marked, and only the terminal's last ticket may be reprinted.
     let ticket: RetailReceipt | undefined;
     if (w?.user_type === TERMINAL_USER_TYPE) {

@@ -11,7 +11,7 @@ export function registerCouponCalls(app: FastifyInstance, deps: CallDeps): void 
   defineCall(app, deps, 'createCoupon', createCouponPayload, async (p, ctx) => {
     const key = ctx.req.headers['idempotency-key'];
     const idempotencyKey = typeof key === 'string' && key.length > 0 && key.length <= 100 ? key : undefined;
-    // Live betting's IP permissions and live odd types per sport (back office, issue 13).
+    // Live betting's IP permissions and live odd types per sport (back office).
     await checkLiveBetting(deps.db, p, ctx.req.ip, ctx.now, ctx.lang, (id) => deps.live?.getMatch(id)?.sid);
     const req = placementRequest(p, { userId: ctx.userId!, now: ctx.now, lang: ctx.lang, idempotencyKey, live: deps.live });
     return { ...(await placements.place(req)) };

@@ -1,5 +1,5 @@
 /**
- * Player protection calls (issue 16): `protection`, `setLimit`, `reviewLimits`, `setRealityCheck`,
+ * Player protection calls: `protection`, `setLimit`, `reviewLimits`, `setRealityCheck`,
  * `takeBreak`, `selfExclude`, `requestReopen`, `closeAccount`; and the back-office pair
  * `bo/playerProtection` / `bo/applyProtection` (server/backoffice/protection.ts). The rules live in
  * domain/protection/, the queries in server/protection/.

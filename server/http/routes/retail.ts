@@ -1,5 +1,5 @@
 /**
- * Retail calls (issue 15): `ticketCheck` (no login, rate-limited so codes cannot be enumerated),
+ * Retail calls: `ticketCheck` (no login, rate-limited so codes cannot be enumerated),
  * `redeemTicket` (a terminal or a dealer with markCouponPaid), `saveBooking`, `loadBooking`, and
  * the kiosk's `kioskCredit`, `cashIn` (the bill acceptor's bridge, or the demo button in demo mode)
  * and `cashOut`. The rules live in server/retail/.

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { closeLogin, useUi } from '../../state/ui.ts';
 import { Sheet } from '../../ui/Sheet.tsx';
 
-// The form comes with the first opening, not with every page's first load (issue 17).
+// The form comes with the first opening, not with every page's first load.
 const LoginForm = lazy(() => import('./LoginForm.tsx').then((m) => ({ default: m.LoginForm })));
 
 /** The login popup that opens when a visitor tries to place a bet or open a money item. */

@@ -66,7 +66,7 @@ export function RegisterPage({ lang, affcode = '' }: { lang: string; affcode?: s
     }
     if (r.activation === 0) {
       if (r.redirect) void navigate({ href: r.redirect });
-      // Logged in at once: the deposit-limit prompt of responsible gaming first (issue 16).
+      // Logged in at once: the deposit-limit prompt of responsible gaming first.
       else void navigate({ to: '/$lang/protection', params: { lang } });
     } else {
       showNotice({ status: 1, key: '', text: r.activation === 1 ? t`Check your e-mail to activate your account.` : t`We sent you an SMS to activate your account.` });

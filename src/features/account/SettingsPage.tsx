@@ -5,7 +5,7 @@ import { chooseDataSaver, useDataSaver } from '../../pwa/data-saver.ts';
 import { chooseOddsStyle, useOddsStyle } from './odds-style.ts';
 import { formatOdds, ODDS_STYLES, type OddsStyle } from '../../../domain/odds/display.ts';
 
-/** Settings links to Languages and Timezones (section 2), the odds format (issue 18) and the data saver (issue 17). */
+/** Settings links to Languages and Timezones (section 2), the odds format and the data saver. */
 export function SettingsPage({ lang }: { lang: string }) {
   const { t } = useLingui();
   const saver = useDataSaver();

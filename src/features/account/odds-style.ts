@@ -1,5 +1,5 @@
 /**
- * The player's odds format (issue 18): decimal, fractional or American, chosen in Settings and
+ * The player's odds format: decimal, fractional or American, chosen in Settings and
  * remembered on the device. The worker formats every odd it sends (lists, detail, slip, coupons)
  * in it; receipts stay decimal.
  */

@@ -7,7 +7,7 @@ import { formatMoney } from '../../ui/format.ts';
 import { OddsNews } from './OddsNews.tsx';
 
 // The expanded panel (selections, stake, create) comes when first opened, not with every page's
-// first load (issue 17).
+// first load.
 const CouponBarPanel = lazy(() => import('./CouponBarPanel.tsx'));
 
 const Chevron = ({ up }: { up: boolean }) => (

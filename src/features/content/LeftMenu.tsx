@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 
-// The menu's contents come with its first opening, not with every page's first load (issue 17).
+// The menu's contents come with its first opening, not with every page's first load.
 const LeftMenuPanel = lazy(() => import('./LeftMenuPanel.tsx').then((m) => ({ default: m.LeftMenuPanel })));
 
 /** The header's left menu button; the panel (sports A-Z, pages, notifications) opens over the page. */

@@ -10,7 +10,7 @@ import { couponListFor, FIRST_FILTER } from './first-coupon-list.ts';
 import { KIND, STATUS, STATUS_FILTERS, TYPE_FILTERS, WIN } from './coupon-text.ts';
 
 // A coupon's matches show only when its row is opened: their lines (with the live clock and the
-// market names) load then, beside the coupon's detail, not with the list (issue 17: the list is
+// market names) load then, beside the coupon's detail, not with the list (the list is
 // Coupons' largest paint, and five files fewer share the first load's link).
 const CouponLines = lazy(() => import('./CouponLines.tsx').then((m) => ({ default: m.CouponLines })));
 const LINES_SKELETON = <div className="skeleton" style={{ height: 60, margin: 12 }} />;

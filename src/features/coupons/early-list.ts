@@ -8,7 +8,7 @@ export const EARLY_MS = 5000;
 /**
  * The page's first list, asked for before the session is known, beside the session's own calls
  * rather than after them: on a slow network the list comes two round trips sooner (settings, then
- * user data; issue 17). A visitor's call just fails, and the route sends them to Home before the
+ * user data). A visitor's call just fails, and the route sends them to Home before the
  * page could use it. `ask` calls once while fresh (the app's start and the route's check both
  * ask); `listFor` hands the early list to the first filter once, and calls anew for any other.
  */

@@ -21,7 +21,7 @@ export function useHomeBanners(): SwrState<HomeBannersView> {
 export function HomeBanners({ banners, place, lang }: { banners: SwrState<HomeBannersView>; place: 'top' | 'strip'; lang: string }) {
   const { t } = useLingui();
   const saver = useDataSaver();
-  // Data saver: no banner image at all (issue 17).
+  // Data saver: no banner image at all.
   if (saver.on) return null;
   if (banners.state === 'loading') return place === 'top' ? <BannerSkeleton /> : null;
   if (banners.state === 'error') return null;

@@ -9,7 +9,7 @@ const NO_FRAME_MS = 250;
  * long task, instead of one; the later blocks land below the screen's bottom, so nothing moves.
  * Each step waits until the browser has drawn the last one (a timer set in an animation frame
  * runs after that frame): with a timer alone the steps came faster than frames, and one frame laid
- * out every section of Home at once, an 80 ms task here (issue 17: blocking time).
+ * out every section of Home at once, an 80 ms task here (blocking time).
  */
 export function useProgressive(total: number, first = 2, step = 2): number {
   const [n, setN] = useState(first);

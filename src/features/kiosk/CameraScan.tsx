@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 /**
- * The camera scan (issue 15), lazy: the back camera's video read a few times a second until a code
+ * The camera scan, lazy: the back camera's video read a few times a second until a code
  * is found (scan-engine.ts, itself loaded only now), then the camera stops and the code is
  * submitted as if typed. Closing, or leaving, stops the camera.
  */

@@ -21,7 +21,7 @@ const QrIcon = () => <svg {...svg}><rect x="3" y="3" width="7" height="7" /><rec
 const DEMO_NOTES = [1_000, 2_000, 5_000];
 
 /**
- * The kiosk's home (issue 15): the credit of the session with cash in and cash out, and the three
+ * The kiosk's home: the credit of the session with cash in and cash out, and the three
  * things a customer comes for: bet, check and pay a ticket or voucher, load a booking code.
  */
 export function KioskHome({ lang }: { lang: string }) {

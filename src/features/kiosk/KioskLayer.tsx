@@ -10,7 +10,7 @@ import { CouponsIcon, LiveIcon, SportsIcon } from '../../ui/icons.tsx';
 import './kiosk.css';
 
 /**
- * What a terminal session adds to every page (kiosk mode, issue 15): the idle timer (a warning
+ * What a terminal session adds to every page (kiosk mode): the idle timer (a warning
  * after 60 s without a touch, then the slip is cleared and the kiosk goes home after 90 s; both
  * site settings), the
  * attract screen until the next touch, and the receipt of every ticket sold, printed at once.

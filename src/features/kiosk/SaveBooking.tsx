@@ -7,7 +7,7 @@ import { QrCode } from './QrCode.tsx';
 import './booking.css';
 
 /**
- * "Save booking code" on the phone's slip (issue 15): the slip as it stands is saved under a short
+ * "Save booking code" on the phone's slip: the slip as it stands is saved under a short
  * code shown with its QR and expiry; at a shop's kiosk or counter the code (typed or scanned) loads
  * the slip at the current odds and the customer pays there.
  */

@@ -7,7 +7,7 @@ import { CodeEntry } from './CodeEntry.tsx';
 import { TicketCard } from './TicketCard.tsx';
 import './kiosk.css';
 
-/** The public ticket check (issue 15): a shop player types or scans the ticket code, no login; status and payout only. */
+/** The public ticket check: a shop player types or scans the ticket code, no login; status and payout only. */
 export function TicketCheckPage() {
   const { t } = useLingui();
   const [busy, setBusy] = useState(false);

@@ -1,5 +1,5 @@
 /**
- * The camera scan's reader (issue 15), in its own chunk, loaded only when a camera scan opens: the
+ * The camera scan's reader, in its own chunk, loaded only when a camera scan opens: the
  * browser's BarcodeDetector when it reads Code 128 and QR, otherwise zxing-wasm's reader (the same
  * library the e2e tests read receipts with), its WASM file served by us from the build's assets
  * (never a CDN).

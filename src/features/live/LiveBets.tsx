@@ -180,7 +180,7 @@ function LiveRows({ ids, lang, types, favs, compact, more, onMore }: {
 }
 
 /**
- * Data saver (issue 17): tells the worker which drawn rows are on screen (an IntersectionObserver,
+ * Data saver: tells the worker which drawn rows are on screen (an IntersectionObserver,
  * reported at most once per frame), so the rows drawn off screen (overscan) get their odds at most
  * once a second. Returns the ref callback of a row's box (its data-live-id is the match id).
  */

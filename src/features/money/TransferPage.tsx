@@ -93,7 +93,7 @@ export function TransferPage({ lang, transferType }: { lang: string; transferTyp
   return (
     <div className="acc-page">
       <PageHeader title={heading} onBack={back} />
-      {/* Player protection (issue 16), at the deposit's entry: the break or exclusion in force, the first-deposit limit prompt, the limits link. */}
+      {/* Player protection, at the deposit's entry: the break or exclusion in force, the first-deposit limit prompt, the limits link. */}
       {transferType === 0 && step.at === 'closed' && <>
         <ProtectionState />
         <DepositLimitPrompt lang={lang} />

@@ -13,7 +13,7 @@ export interface LayerClock { now(): number; setTimeout(fn: () => void, ms: numb
 const BROWSER_CLOCK: LayerClock = { now: () => Date.now(), setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (id) => window.clearTimeout(id) };
 
 /**
- * What every page of a logged-in player carries (issue 16): the break or exclusion banner, and the
+ * What every page of a logged-in player carries: the break or exclusion banner, and the
  * reality check every N minutes of the session with its time, stakes and net result, 'continue'
  * and 'log out'. The state is read again at each login.
  */

@@ -13,7 +13,7 @@ import './protection.css';
 
 type Pending = { what: 'break'; days: number } | { what: 'exclusion'; months: number } | { what: 'closure' } | null;
 
-/** Player protection (issue 16): limits with usage, reality check, time-out, self-exclusion, closure. */
+/** Player protection: limits with usage, reality check, time-out, self-exclusion, closure. */
 export function ProtectionPage() {
   const { t } = useLingui();
   const { view } = useProtection();

@@ -113,7 +113,7 @@ export function Home({ lang }: { lang: string }) {
           </div>
         </section>
       ))}
-      {/* the casino and slot lists (issue 14): lazy, loaded near the view, in reserved space */}
+      {/* the casino and slot lists: lazy, loaded near the view, in reserved space */}
       <HomeCasinoSection lang={lang} />
     </div>
   );

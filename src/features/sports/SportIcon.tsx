@@ -4,7 +4,7 @@ import { LINE_ICON } from '../../ui/icons.tsx';
 /*
  * A line icon per sport id of section 9, for headers, chips and tabs. Inline SVG rather than emoji:
  * the emoji font (Noto Color Emoji on Android and Linux) is loaded cold on a first visit and
- * lengthened Home's first layout (issue 17); without one (a Linux kiosk) emoji show as boxes; and
+ * lengthened Home's first layout; without one (a Linux kiosk) emoji show as boxes; and
  * they look different on every system.
  * Sized 1em, so the surrounding font-size sets it, as it did for the glyphs.
  */

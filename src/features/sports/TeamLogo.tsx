@@ -5,7 +5,7 @@ import { BLANK_PIXEL } from '../../ui/icons.tsx';
 
 /** A team logo by the address the worker built; decorative (the team name is next to it). */
 export const TeamLogo = memo(function TeamLogo({ src, size = 18 }: { src: string | null | undefined; size?: number }) {
-  // Data saver: no team logos (issue 17).
+  // Data saver: no team logos.
   const saver = useDataSaver();
   if (!src || saver.on) return null;
   return (

@@ -5,7 +5,7 @@ import { askFirstCouponList } from '../../features/coupons/first-coupon-list.ts'
 
 /** Coupons need login: a visitor goes to Home (section 2); offline, the kept history is shown. */
 export const Route = createFileRoute('/$lang/coupons')({
-  // The first page's list is asked for beside the session's calls (issue 17: the list is the page's largest paint).
+  // The first page's list is asked for beside the session's calls (the list is the page's largest paint).
   staticData: { atStart: askFirstCouponList },
   beforeLoad: async ({ params, preload }) => {
     if (!preload) askFirstCouponList();

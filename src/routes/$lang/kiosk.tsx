@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { KioskHome } from '../../features/kiosk/KioskHome.tsx';
 
-/** Kiosk mode's home (issue 15): a terminal session's credit, cash, ticket check and booking codes. */
+/** Kiosk mode's home: a terminal session's credit, cash, ticket check and booking codes. */
 export const Route = createFileRoute('/$lang/kiosk')({
   component: function KioskRoute() {
     const { lang } = Route.useParams();

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { guardRoute } from '../../features/account/guard.ts';
 import { ProtectionPage } from '../../features/protection/ProtectionPage.tsx';
 
-/** Responsible gaming (issue 16): limits, reality check, break, self-exclusion, closure; login. */
+/** Responsible gaming: limits, reality check, break, self-exclusion, closure; login. */
 export const Route = createFileRoute('/$lang/protection')({
   beforeLoad: ({ params, location }) => guardRoute('myAccount', params.lang, location.href),
   component: function ProtectionRoute() {

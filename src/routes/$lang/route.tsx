@@ -20,9 +20,9 @@ import { useUi } from '../../state/ui.ts';
 import { useSlip } from '../../state/slip.ts';
 import { useIdle } from '../../ui/use-idle.ts';
 
-// Kiosk mode (issue 15) is a layout of a terminal session: its layer loads only for terminals.
+// Kiosk mode is a layout of a terminal session: its layer loads only for terminals.
 const KioskLayer = lazy(() => import('../../features/kiosk/KioskLayer.tsx'));
-// Out of the first script (issue 17: Home's initial JavaScript): the footer (below the fold) and
+// Out of the first script (Home's initial JavaScript): the footer (below the fold) and
 // the push pop-ups (floating over the page) mount once the browser is idle, the login popup when it
 // opens; none of them moves what is drawn.
 const SiteFooter = lazy(() => import('../../features/content/SiteFooter.tsx').then((m) => ({ default: m.SiteFooter })));
@@ -45,7 +45,7 @@ const LoginPopup = lazy(() => import('../../features/account/LoginPopup.tsx').th
 /** Every route sits under /{lang}; an unknown code, or one the site does not offer, is replaced by the current language. */
 export const Route = createFileRoute('/$lang')({
   // The frame of every page is in the first script, not a chunk of its own: a page's first load
-  // then waits for one wave of requests fewer (issue 17).
+  // then waits for one wave of requests fewer.
   codeSplitGroupings: [],
   beforeLoad: async ({ params, location }) => {
     setSiteLanguages(await core.siteView());
@@ -82,7 +82,7 @@ const siteView = () => core.siteView();
  * own after the frame, which React renders in slices that yield to the browser. The app's start
  * loads the router before its first render (src/main.tsx), itself a transition; a router update
  * once mounted (a redirect at start) is synchronous, and drew frame and page in one task of
- * 30-45 ms here, 120-190 ms on a cheap phone (Lighthouse's blocking time, issue 17). The boot
+ * 30-45 ms here, 120-190 ms on a cheap phone (Lighthouse's blocking time). The boot
  * shell stays until that page is drawn (data-page, boot-shell.ts).
  */
 let firstPageShown = false;
@@ -121,7 +121,7 @@ function Shell() {
       <a href="#main" className="visually-hidden"><Trans>Skip to content</Trans></a>
       {kiosk && <Suspense fallback={null}><KioskLayer lang={lang} /></Suspense>}
       {!bare && <TopBar lang={lang} />}
-      {/* Break or exclusion banner and the reality check (issue 16). */}
+      {/* Break or exclusion banner and the reality check. */}
       {user && <SessionProtectionLayer lang={lang} />}
       <UpdatePrompt />
       <OfflineBanner />

@@ -164,7 +164,7 @@ describe('adding from the worker (section 4 notices)', () => {
   });
 });
 
-describe('limits the worker shows before the server is asked (issue 5)', () => {
+describe('limits the worker shows before the server is asked', () => {
   it("a match asking for more tips (odds data minTip) gives 'minimum N more matches' and blocks create", async () => {
     const { api, ctx, view, sent } = await setup(ok);
     ctx.shown.set(1, { ...match(1), minTip: 3 });

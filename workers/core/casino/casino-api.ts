@@ -1,5 +1,5 @@
 /**
- * The casino in the worker core (issue 14): the tab bar's products, each product's lobby (providers,
+ * The casino in the worker core: the tab bar's products, each product's lobby (providers,
  * categories, banners by display state), its games with the search rules of section 5, the last five
  * played, the winners, Home's casino and slot lists, opening a game (the reply turned into a frame, a
  * redirect, a new tab or a notice), and the jackpot socket that feeds the jackpot tiles and the

@@ -1,5 +1,5 @@
 /**
- * The player's data-saver choice (issue 17), kept in IndexedDB like the other settings: true on,
+ * The player's data-saver choice, kept in IndexedDB like the other settings: true on,
  * false off, null to follow the browser (Save-Data / navigator.connection.saveData). The UI draws
  * no banner or team logo while it is on; the server leaves the first banner out of the HTML; the
  * worker asks for smaller pages of matches (workers/core/sports/sports-api.ts).

@@ -1,5 +1,5 @@
 /**
- * Data saver for live odds (issue 17): patches of matches that are not on screen are held and
+ * Data saver for live odds: patches of matches that are not on screen are held and
  * delivered at most once per `intervalMs`; matches on screen (and those `live()` says must stay
  * live: a pick on the slip, the open MatchDetail) pass at once. Sits in front of the frame
  * batcher, so on-screen rows still update once per animation frame. Off (no data saver), every

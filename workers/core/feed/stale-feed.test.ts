@@ -1,5 +1,5 @@
 /**
- * A stale feed as the player sees it (issue 19): the server process whose feed went quiet sends
+ * A stale feed as the player sees it: the server process whose feed went quiet sends
  * its live matches as bet status stopped through the ordinary delta path, the worker's store and
  * view show every outcome locked, and the next frame opens them again, with no code of its own
  * on the worker side. And a socket that falls silent while the server sends heartbeats (the

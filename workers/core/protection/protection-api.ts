@@ -1,5 +1,5 @@
 /**
- * Player protection in the worker (issue 16): the `protection` call turned into what the screens
+ * Player protection in the worker: the `protection` call turned into what the screens
  * show (limits with usage and texts, pending changes with their time, break and exclusion), the
  * changes, and the reality-check schedule. The rules are domain/protection's; the server enforces them.
  */

@@ -1,5 +1,5 @@
 /**
- * Retail in the worker (issue 15): the ticket check (public page and kiosk), redemption, booking
+ * Retail in the worker: the ticket check (public page and kiosk), redemption, booking
  * codes (saved from the slip kept in IndexedDB, loaded back into it re-priced) and the kiosk's
  * credit, cash in and cash out. The rules are the server's (server/retail/); this turns replies
  * into what the screens show.

@@ -13,7 +13,7 @@ export const HOME_PER_SPORT = 5;
 export const HIGHLIGHTS_SHOWN = 3;
 /** Lists ask 10 matches a call (Highlights / Upcoming, section 2). */
 export const PAGE_SIZE = 10;
-/** Under data saver a page of those lists is half as long (issue 17: smaller pages). */
+/** Under data saver a page of those lists is half as long (smaller pages). */
 export const DATA_SAVER_PAGE_SIZE = 5;
 export const RESULTS_PAGE_SIZE = 50;
 /** Search starts at 3 characters; results show only when the keyword is longer than 3 (section 2). */

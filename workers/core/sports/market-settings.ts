@@ -1,5 +1,5 @@
 /**
- * The operator's market settings in the worker (issue 13, server marketSettings call): the filter
+ * The operator's market settings in the worker (server marketSettings call): the filter
  * tabs per sport (applied to domain/market/filters.ts), the odd types offered in live, the types
  * whose quarter lines are hidden and the football league order of live sorting. Until the first
  * load, and when it fails, today's defaults stand.

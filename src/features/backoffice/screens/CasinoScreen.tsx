@@ -21,7 +21,7 @@ const PRODUCTS = Object.keys(PRODUCT) as ProductName[];
 type Tab = ProductName | 'providers' | 'limits';
 
 /**
- * Casino games management (issue 14, permission manageCasino): per product the games enabled,
+ * Casino games management (permission manageCasino): per product the games enabled,
  * ordered and put in a category, and the product's categories; the providers enabled and ordered;
  * the dealers' casino limits against today's stakes of their subtree. Every change is one audited
  * call; the player's lobby lists only what is enabled, in this order and these categories.

@@ -1,5 +1,5 @@
 /**
- * The pieces every content screen uses (issue 13): an image upload to the server's image store,
+ * The pieces every content screen uses: an image upload to the server's image store,
  * a form drawn from field specs, and the list-plus-edit-dialog shape of banners, pop-ups, bonuses
  * and payment methods. Saving goes through the screen's own bo call; the server checks, sanitises
  * and audits.

@@ -11,7 +11,7 @@ import { isIpRange } from '../../../../domain/trading/ip-rules.ts';
 
 
 /**
- * Live betting settings (issue 13): the odd types shown live per sport (a live tip of another type
+ * Live betting settings: the odd types shown live per sport (a live tip of another type
  * is refused) and the IP permissions of live betting: address ranges (CIDR, IPv4 or IPv6) allowed
  * or denied; with any allow range, only addresses inside one bet live. Enforced by the server.
  */

@@ -26,7 +26,7 @@ const emptyPair: Pair = { h: '', a: '' };
 const pairOf = (p: Pair) => (p.h === '' && p.a === '' ? undefined : { h: Number(p.h), a: Number(p.a) });
 
 /**
- * Result entry (issue 13): full time, half time, corners, cards, goal order and status of a match;
+ * Result entry: full time, half time, corners, cards, goal order and status of a match;
  * the preview lists every coupon tip it settles with its outcome, and only its confirm saves.
  */
 export function ResultsScreen() {

@@ -17,7 +17,7 @@ function printZ(lang: string, day: string, q: { terminalId?: number; shopId?: nu
 }
 
 /**
- * Shop terminals (issue 15): the shop report per terminal for a day or a range (sold, paid,
+ * Shop terminals: the shop report per terminal for a day or a range (sold, paid,
  * voided, cancelled, reprints, cash in, vouchers, wins owed to ticket holders, over/short against
  * the ledger), the day-close (Z) report of a terminal or a shop printed for 80 mm, and a pairing
  * code for a kiosk.

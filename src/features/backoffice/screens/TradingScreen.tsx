@@ -15,7 +15,7 @@ const oddText = (o: number) => (o / 1000).toFixed(2);
 const toMinor = (s: string) => Math.round(Number(s.replace(',', '.')) * 100);
 
 /**
- * Trading (issue 13): pre-match fixtures made by hand (league, teams, date), their markets opened
+ * Trading: pre-match fixtures made by hand (league, teams, date), their markets opened
  * from the odd-type catalogue with prices, a price changed, a market or the whole match suspended
  * and reopened, and the match's stake limit. Each change is one audited call; open apps follow it
  * on the feed.

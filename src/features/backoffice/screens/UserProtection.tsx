@@ -12,7 +12,7 @@ type Months = (typeof EXCLUSION_MONTHS)[number];
 type Apply = { kind: 'break'; days: Days } | { kind: 'exclusion'; months: Months };
 
 /**
- * A player's protection (issue 16): limits with what is used, pending changes, time-out and
+ * A player's protection: limits with what is used, pending changes, time-out and
  * exclusion ends and every block with who applied it; with editUsers, a time-out or an exclusion
  * applied behind a confirmation. Nothing here shortens: the server refuses one that ends earlier
  * than what holds (protectionNotShorter), and that refusal shows in the dialog.
