@@ -13,6 +13,9 @@ import { BO_TRADING_CALLS } from '../trading/calls.ts';
 import { BO_CATALOGUE_ENTITY_CALLS } from '../catalogue/calls.ts';
 import { BO_CONTENT_CALLS } from '../content/bo-calls.ts';
 import { BO_CASINO_CALLS } from '../casino/calls.ts';
+import { paging, type Done, type Page } from './replies.ts';
+
+export { paging, type Done, type Page, type Refusal } from './replies.ts';
 
 const int = z.number().int();
 const id = int.positive();
@@ -23,19 +26,6 @@ const userName = z.string().min(4).max(20).regex(/^[\p{L}\p{N}._\- ]+$/u);
 const password = z.string().min(4).max(20);
 const permission = z.enum(ALL_PERMISSIONS as [Permission, ...Permission[]]);
 
-/** Paging of every list: page (0 first), rows a page, a sort column of the list and its direction. */
-export const paging = {
-  order: int.nonnegative().optional().default(0),
-  limit: int.min(1).max(200).optional().default(50),
-  sort: z.string().max(40).optional(),
-  dir: z.enum(['asc', 'desc']).optional().default('desc'),
-};
-/** Every list reply: the rows of the page and the count of all rows that match. */
-export interface Page<T> { status: true; totalCount: number; results: T[] }
-/** Every action reply. */
-export interface Done { status: true; msg: string }
-/** Every refusal (also 'not found or not yours': one answer for both). */
-export interface Refusal { status: false; msg: string; error: string }
 
 // ---------- session ----------
 /** bo/login: the same credentials as login; admin and operator also send the 6-digit TOTP code. Sets the session cookie. */

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { common } from '../protocol/calls.ts';
-import type { Done, Page } from '../backoffice/calls.ts';
+import type { Done, Page } from '../backoffice/replies.ts';
 import type { Permission } from '../backoffice/permissions.ts';
 import type { MarketSettings, Names } from './markets.ts';
 import { filtersSchema, liveLeagueOrderSchema, namesSchema, oddTypeSchema } from './schemas.ts';

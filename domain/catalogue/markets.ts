@@ -9,7 +9,7 @@
 import { MARKETS } from '../market/catalogue.ts';
 import type { MarketFilterDef } from '../market/filters.ts';
 import { marketFilters } from '../market/filters.ts';
-import { LANGUAGES } from '../../src/i18n/languages.ts';
+import { LANGUAGES } from '../languages.ts';
 
 /** The 17 language codes of a name (English is the fallback of every other). */
 export const NAME_LANGS = LANGUAGES;
