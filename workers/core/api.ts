@@ -10,11 +10,12 @@ import { createLanguagesApi } from './content/languages-api.ts';
 import { createSlipApi } from './betslip/slip-api.ts';
 import { createSportsApi } from './sports/sports-api.ts';
 import { createCouponsApi } from './coupons/coupons-api.ts';
-import { createLiveApi, type LiveTimers } from './live/live-api.ts';
+import { createLiveApi } from './live/live-api.ts';
+import type { CoreTimers } from './timers.ts';
 import { createProtectionApi } from './protection/protection-api.ts';
 import { createRetailApi } from './retail/retail-api.ts';
 import { createBackOfficeApi } from './backoffice/bo-api.ts';
-import { browserJackpotSocket, createCasinoApi } from './casino/casino-api.ts';
+import { createCasinoApi } from './casino/casino-api.ts';
 
 export type { CoreDeps } from './context.ts';
 export type { HomeView } from './sports/sports-api.ts';
@@ -38,14 +39,17 @@ export type { CasinoLiveView, CasinoLobbyView, CasinoProduct, GameTile, GamesVie
 export type { MatchPatch, MatchView, GroupView, OutcomeView } from './feed/diff.ts';
 
 /** Timers that never fire: without a live socket (Node tests of other areas) the live module is inert. */
-const INERT_TIMERS: LiveTimers = { setTimeout: () => 0, clearTimeout: () => undefined, every: () => () => undefined, frame: () => undefined };
+const INERT_TIMERS: CoreTimers = { setTimeout: () => 0, clearTimeout: () => undefined, every: () => () => undefined, frame: () => undefined };
 
 /** The worker core: composes the area modules; owns the calls, the cache, the session and the slip. */
 export function createCoreApi(deps: CoreDeps) {
   const ctx = createContext(deps);
   const account = createAccountApi(ctx);
   const { loadSlip, slipView, ...slip } = createSlipApi(ctx);
-  const live = createLiveApi(ctx, { ...(deps.live ? { socket: deps.live.socket } : {}), timers: deps.live?.timers ?? INERT_TIMERS, slip });
+  const live = createLiveApi(ctx, {
+    ...(deps.live ? { socket: deps.live.socket } : {}), ...(deps.live?.network ? { network: deps.live.network } : {}),
+    timers: deps.live?.timers ?? INERT_TIMERS, slip,
+  });
   const dataSaver = createDataSaverApi(ctx);
   let ready: Promise<void> | null = null;
 
@@ -87,9 +91,13 @@ export function createCoreApi(deps: CoreDeps) {
     ...dataSaver,
     ...createProtectionApi(ctx),
     ...createRetailApi(ctx, { loadSlip, push: () => ctx.emit({ type: 'slip-changed', payload: slipView() }) }),
-    // the jackpot socket exists only where the live feed's does (the browser worker), on the same timers
+    // the jackpot socket exists only where the worker file gives one (the browser), on the live feed's timers;
     // the lobby answers once the session is restored (its jackpots flag is the player's)
-    ...createCasinoApi(ctx, { ...(deps.live ? { socket: browserJackpotSocket, timers: deps.live.timers } : {}), sessionKnown: () => ready ?? Promise.resolve() }),
+    ...createCasinoApi(ctx, {
+      ...(deps.live?.jackpotSocket ? { socket: deps.live.jackpotSocket, timers: deps.live.timers } : {}),
+      ...(deps.live?.network ? { network: deps.live.network } : {}),
+      sessionKnown: () => ready ?? Promise.resolve(),
+    }),
     ...live,
   };
 }

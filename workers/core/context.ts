@@ -1,9 +1,8 @@
 import type { MatchListItem, UserLimits } from '../../domain/protocol/entities.ts';
 import { DEFAULT_USER_LIMITS } from '../../domain/betslip/limits.ts';
 import type { CoreDb } from './cache/db.ts';
-import type { SocketLike } from './live/feed-socket.ts';
-import type { SiteSocketLike } from './account/site.ts';
-import type { LiveTimers } from './live/live-api.ts';
+import type { NetworkStatus, WsLike } from './net/reconnecting-socket.ts';
+import type { CoreTimers } from './timers.ts';
 import { createRequest, type CallFn } from './request.ts';
 import type { CoreEvent, Notice, SessionView } from './events.ts';
 import type { OddsStyle } from '../../domain/odds/display.ts';
@@ -13,8 +12,18 @@ export interface CoreDeps {
   db: CoreDb;
   clock: () => number;
   uuid: () => string;
-  /** The live feed's socket and timers (the worker file gives the browser's); absent = no live feed. */
-  live?: { socket: () => SocketLike; timers: LiveTimers; siteSocket?: () => SiteSocketLike };
+  /**
+   * The browser's sockets (the live feed's, the site push's, the jackpots'), timers, network state and
+   * randomness (the jitter of reconnect waits), given by the worker file; absent = no sockets (Node tests of other areas).
+   */
+  live?: {
+    socket: () => WsLike;
+    timers: CoreTimers;
+    siteSocket?: () => WsLike;
+    jackpotSocket?: () => WsLike;
+    network?: NetworkStatus;
+    random?: () => number;
+  };
 }
 
 /** What the area modules of the core share: the request helper, the cache, the clock, the pushes. */

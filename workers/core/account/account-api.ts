@@ -6,7 +6,7 @@ import { NetworkError } from '../request.ts';
 import type { CoreContext } from '../context.ts';
 import type { SessionView } from '../events.ts';
 import { dateTimeText, moneyText } from './format.ts';
-import { createSite, SETTINGS_REV_POLL_MS } from './site.ts';
+import { createSite, SETTINGS_REV_POLL_MS, type SitePush } from './site.ts';
 import { createRegisterApi } from './register-api.ts';
 import { createAffiliateApi } from './affiliate-api.ts';
 import { setTimeZone, timeZone } from './zone.ts';
@@ -26,9 +26,12 @@ const fromField = (e: FieldError): FormResult => ({ ok: false, key: e.key, field
 export function createAccountApi(ctx: CoreContext) {
   // The worker's timers (given with the live feed's) drive the 6-hourly settings re-fetch and the revision poll.
   // The site socket (GET /ws/site) pushes settings and content revisions; the poll runs while it is down.
-  const siteSocket = ctx.live?.siteSocket;
   const live = ctx.live;
-  const site = createSite(ctx, live?.timers.every, SETTINGS_REV_POLL_MS, siteSocket && live ? { create: siteSocket, setTimeout: (fn, ms) => live.timers.setTimeout(fn, ms) } : undefined);
+  const push: SitePush | undefined = live?.siteSocket && {
+    create: live.siteSocket, setTimeout: (fn, ms) => live.timers.setTimeout(fn, ms), clearTimeout: (h) => live.timers.clearTimeout(h),
+    ...(live.network ? { network: live.network } : {}), ...(live.random ? { random: live.random } : {}),
+  };
+  const site = createSite(ctx, live?.timers.every, SETTINGS_REV_POLL_MS, push);
   let guardUser: GuardUser | null = null;
 
   async function refreshSession(): Promise<SessionView | null> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createContext } from '../context.ts';
 import type { CoreEvent } from '../events.ts';
-import type { LiveTimers } from '../live/live-api.ts';
+import type { CoreTimers as LiveTimers } from '../timers.ts';
 import { createAccountApi } from './account-api.ts';
 import { createSite, SETTINGS_REFETCH_MS, SETTINGS_REV_POLL_MS, SETTINGS_STALE_MS } from './site.ts';
 

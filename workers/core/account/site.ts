@@ -2,6 +2,8 @@ import { siteAssetPath } from '../../../domain/account/site-assets.ts';
 import type { CoreContext } from '../context.ts';
 import { offeredLanguages, siteLanguage } from '../../../domain/languages.ts';
 import type { SiteView } from '../events.ts';
+import { createReconnectingSocket, exponentialRetry, type NetworkStatus, type ReconnectingSocket, type WsLike } from '../net/reconnecting-socket.ts';
+import type { Every } from '../timers.ts';
 
 /** The settings reply of GET /api/settings. */
 export type SiteSettings = Record<string, unknown> & {
@@ -14,26 +16,27 @@ export const SETTINGS_STALE_MS = 5 * 60_000;
 /** How often an open app asks for the settings revision (a few bytes) to follow a back-office change. */
 export const SETTINGS_REV_POLL_MS = 10_000;
 
-/** A repeating timer (the worker's setInterval; tests drive it in virtual time). Returns its stop. */
-export type Every = (ms: number, fn: () => void) => () => void;
-
 /** The part of a browser WebSocket the site push uses (GET /ws/site, JSON text frames {settings, content}). */
-export interface SiteSocketLike {
-  close(): void;
-  onopen: (() => void) | null;
-  onmessage: ((ev: { data: unknown }) => void) | null;
-  onclose: (() => void) | null;
-  onerror: (() => void) | null;
-}
+export type SiteSocketLike = WsLike;
 
-/** The pushed revisions: the socket and how to wait before a reconnect (the worker's timers; virtual in tests). */
+/**
+ * The pushed revisions: the socket, how to wait before a reconnect (the worker's timers; virtual in
+ * tests), the network state and the randomness that spreads the waits.
+ */
 export interface SitePush {
   create(): SiteSocketLike;
   setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout?(handle: unknown): void;
+  network?: NetworkStatus;
+  random?: () => number;
 }
 
-/** Reconnect waits of the site socket: 1 s doubling up to 30 s (the revision poll covers the gap). */
-export const SITE_SOCKET_RETRY_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 30_000] as const;
+/**
+ * Reconnect waits of the site socket: 1 s doubling up to 30 s, without end (the revision poll covers
+ * the gap), each shortened by up to half at random: every open app holds this socket, and a server
+ * restart must not bring them all back in the same second.
+ */
+export const siteSocketRetry = (random?: () => number) => exponentialRetry({ firstMs: 1_000, maxMs: 30_000, ...(random ? { random } : {}) });
 
 /**
  * Settings with their load time: re-fetched every 6 hours by a background timer (started by the
@@ -54,9 +57,7 @@ export function createSite(ctx: CoreContext, every?: Every, pollMs?: number, pus
   // The content revision last seen (null: none yet, the first one seen is the baseline).
   let contentRev: number | null = null;
   let socketOpen = false;
-  let socketStarted = false;
-  let socket: SiteSocketLike | null = null;
-  let stopped = false;
+  let socket: ReconnectingSocket | null = null;
 
   /** A revision pair from the socket or the poll: reload what moved. */
   async function gotRevisions(settingsRev: unknown, content: unknown): Promise<void> {
@@ -78,34 +79,26 @@ export function createSite(ctx: CoreContext, every?: Every, pollMs?: number, pus
     }
   }
 
-  function connect(attempt: number): void {
-    if (!push || stopped) return;
-    let ws: SiteSocketLike;
-    try {
-      ws = push.create();
-      socket = ws;
-    } catch {
-      push.setTimeout(() => connect(attempt + 1), SITE_SOCKET_RETRY_MS[Math.min(attempt, SITE_SOCKET_RETRY_MS.length - 1)]!);
-      return;
-    }
-    let opened = false;
-    ws.onopen = () => { opened = true; socketOpen = true; };
-    ws.onmessage = (ev) => {
-      try {
-        const r = JSON.parse(String(ev.data)) as { settings?: unknown; content?: unknown };
-        void gotRevisions(r.settings, r.content);
-      } catch {
-        // not a frame of ours
-      }
-    };
-    ws.onerror = () => undefined;
-    ws.onclose = () => {
-      socketOpen = false;
-      ws.onopen = ws.onmessage = ws.onclose = ws.onerror = null;
-      // A socket that was open starts the waits again; one that never opened waits longer each time.
-      const next = opened ? 0 : attempt + 1;
-      push.setTimeout(() => connect(next), SITE_SOCKET_RETRY_MS[Math.min(next, SITE_SOCKET_RETRY_MS.length - 1)]!);
-    };
+  /** The push socket; a socket that was open starts the waits again, one that never opened waits longer each time. */
+  function startPush(p: SitePush): ReconnectingSocket {
+    const s = createReconnectingSocket({
+      create: p.create,
+      setTimeout: p.setTimeout,
+      ...(p.clearTimeout ? { clearTimeout: p.clearTimeout } : {}),
+      retry: siteSocketRetry(p.random),
+      ...(p.network ? { network: p.network } : {}),
+      onMessage: (data) => {
+        try {
+          const r = JSON.parse(String(data)) as { settings?: unknown; content?: unknown };
+          void gotRevisions(r.settings, r.content);
+        } catch {
+          // not a frame of ours
+        }
+      },
+      onState: (state) => { socketOpen = state === 'open'; },
+    });
+    s.want(true);
+    return s;
   }
 
   /** The offered languages and the default one (a first visit's language, an unoffered URL's target). */
@@ -141,7 +134,7 @@ export function createSite(ctx: CoreContext, every?: Every, pollMs?: number, pus
     // An open app keeps its settings fresh even when nothing asks for them (section 4: every 6 hours).
     if (every && !stopTimer) stopTimer = every(SETTINGS_REFETCH_MS, () => { void load(true); });
     if (every && pollMs && !stopPoll) stopPoll = every(pollMs, () => { void pollRev(); });
-    if (push && !socketStarted) { socketStarted = true; connect(0); }
+    if (push && !socket) socket = startPush(push);
     if (!force && loadedAt && ctx.clock() - loadedAt < SETTINGS_REFETCH_MS) return settings;
     loading ??= (async () => {
       try {
@@ -174,8 +167,7 @@ export function createSite(ctx: CoreContext, every?: Every, pollMs?: number, pus
     /** Stops the background re-fetch (tests; a worker lives as long as its page). */
     stop: () => {
       stopTimer?.(); stopTimer = null; stopPoll?.(); stopPoll = null;
-      stopped = true;
-      if (socket) { socket.onclose = null; socket.close(); socket = null; }
+      socket?.want(false);
     },
   };
 }

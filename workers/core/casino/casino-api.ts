@@ -21,6 +21,7 @@ import { bannerLink, type BannerView } from '../content/home-api.ts';
 import { CASINO_BANNER_STATE } from '../../../domain/content/banner.ts';
 import { swrCall, type Freshness, type Source } from '../sports/swr.ts';
 import { createJackpotSocket, type JackpotFrame, type JackpotSocketLike } from './jackpot-socket.ts';
+import type { NetworkStatus } from '../net/reconnecting-socket.ts';
 import {
   CASINO_PRODUCTS, enabledProducts, jackpotsShown, filterByTitle, openOutcome, parseExtras, productId, productRoute, serverSearch,
   type CasinoProduct, type OpenOutcome,
@@ -80,16 +81,12 @@ export interface CasinoLiveView {
 
 export interface HomeCasinoView { casino: GameTile[]; slots: GameTile[] }
 
-/** The jackpot socket's browser side: the page's origin, ws: or wss:. */
-export function browserJackpotSocket(): JackpotSocketLike {
-  const loc = (globalThis as unknown as { location: { protocol: string; host: string } }).location;
-  return new WebSocket(`${loc.protocol === 'https:' ? 'wss:' : 'ws:'}//${loc.host}/ws/jackpot`) as unknown as JackpotSocketLike;
-}
-
 export interface CasinoDeps {
   /** The jackpot socket; absent (Node tests of other areas) = jackpots read once by call. */
   socket?: () => JackpotSocketLike;
   timers?: { setTimeout(fn: () => void, ms: number): unknown; clearTimeout(h: unknown): void };
+  /** The device's network: no reconnect attempts are spent offline. */
+  network?: NetworkStatus;
   /** Resolves once the session is restored at start (the lobby's jackpots flag waits for it). */
   sessionKnown?: () => Promise<unknown>;
 }
@@ -158,7 +155,12 @@ export function createCasinoApi(ctx: CoreContext, deps: CasinoDeps = {}) {
     else winners = [winnerView(f.data, ctx.clock()), ...winners].slice(0, WINNERS_KEPT * CASINO_PRODUCTS.length);
     push();
   };
-  const socket = deps.socket && deps.timers ? createJackpotSocket({ create: deps.socket, setTimeout: deps.timers.setTimeout, clearTimeout: deps.timers.clearTimeout, onFrame }) : null;
+  const socket = deps.socket && deps.timers
+    ? createJackpotSocket({
+      create: deps.socket, setTimeout: deps.timers.setTimeout, clearTimeout: deps.timers.clearTimeout, now: ctx.clock,
+      ...(deps.network ? { network: deps.network } : {}), onFrame,
+    })
+    : null;
 
   /** One call; null when the server cannot be reached. */
   async function ask<T>(key: string, payload: Record<string, unknown> = {}): Promise<(T & { status: boolean; msg?: string; login?: boolean }) | null> {

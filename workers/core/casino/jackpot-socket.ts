@@ -2,21 +2,16 @@
  * The jackpot socket of the worker (/ws/jackpot): JSON frames with the events data, winnercasino
  * and winnerlivecasino (account-platform.md section 7). Opened while a casino screen watches; after
  * an unexpected close it reconnects after 1 s times the attempt number, up to 10 retries
- * (sections 4 and 9), then stays offline until want() is asked again. Socket and timers are
- * injected so the rule is tested in virtual time.
+ * (sections 4 and 9), then stays offline until want() is asked again. The reconnecting socket under
+ * it (net/reconnecting-socket.ts) also drops a socket that fell silent and waits for the network
+ * while the device is offline.
  */
+import type { JackpotSocketEvent } from '../../../domain/casino/calls.ts';
+import { createReconnectingSocket, type NetworkStatus, type SocketState, type WsLike } from '../net/reconnecting-socket.ts';
+import { jackpotReconnectDelay } from './contract-values.ts';
 
 /** The part of a browser WebSocket used here (text frames only). */
-export interface JackpotSocketLike {
-  close(): void;
-  onopen: (() => void) | null;
-  onmessage: ((ev: { data: unknown }) => void) | null;
-  onclose: (() => void) | null;
-  onerror: (() => void) | null;
-}
-
-import type { JackpotSocketEvent } from '../../../domain/casino/calls.ts';
-import { jackpotReconnectDelay } from './contract-values.ts';
+export type JackpotSocketLike = WsLike;
 
 /** A frame of the socket, decoded; anything else is ignored. */
 export type JackpotFrame = JackpotSocketEvent;
@@ -37,12 +32,18 @@ export function decodeJackpotFrame(raw: unknown): JackpotFrame | null {
   return null;
 }
 
-export type JackpotSocketState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'offline';
+export type JackpotSocketState = SocketState;
+
+/** The server pushes the tiers every 5 s: four pushes missed, the connection is taken for dead. */
+export const JACKPOT_SILENCE_MS = 20_000;
 
 export interface JackpotSocketDeps {
   create(): JackpotSocketLike;
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
+  /** The clock of the heartbeat; absent: a silent socket is kept. */
+  now?(): number;
+  network?: NetworkStatus;
   onFrame(frame: JackpotFrame): void;
   onState?(state: JackpotSocketState, attempt: number): void;
 }
@@ -55,60 +56,22 @@ export interface JackpotSocket {
 }
 
 export function createJackpotSocket(deps: JackpotSocketDeps): JackpotSocket {
-  let state: JackpotSocketState = 'idle';
-  let wanted = false;
-  let attempt = 0;
-  let ws: JackpotSocketLike | null = null;
-  let timer: unknown = null;
-
-  const set = (s: JackpotSocketState) => {
-    if (s === state) return;
-    state = s;
-    deps.onState?.(s, attempt);
-  };
-  const drop = () => {
-    if (!ws) return;
-    const old = ws;
-    ws = null;
-    old.onopen = old.onmessage = old.onclose = old.onerror = null;
-    try { old.close(); } catch { /* already closed */ }
-  };
-  const lost = () => {
-    drop();
-    if (!wanted) return set('idle');
-    const delay = jackpotReconnectDelay(attempt + 1);
-    if (delay === null) return set('offline');
-    attempt += 1;
-    set('reconnecting');
-    timer = deps.setTimeout(() => { timer = null; open(); }, delay);
-  };
-  function open(): void {
-    if (!wanted || ws) return;
-    set('connecting');
-    let sock: JackpotSocketLike;
-    try { sock = deps.create(); } catch { lost(); return; }
-    ws = sock;
-    sock.onopen = () => { attempt = 0; set('open'); };
-    sock.onmessage = (ev) => { const f = decodeJackpotFrame(ev.data); if (f) deps.onFrame(f); };
-    // error is followed by close in browsers; both lead to one retry because drop() unhooks them
-    sock.onclose = lost;
-    sock.onerror = lost;
-  }
-
+  const socket = createReconnectingSocket({
+    create: deps.create,
+    setTimeout: deps.setTimeout,
+    clearTimeout: deps.clearTimeout,
+    retry: jackpotReconnectDelay,
+    ...(deps.now ? { heartbeat: { silenceMs: JACKPOT_SILENCE_MS, now: deps.now } } : {}),
+    ...(deps.network ? { network: deps.network } : {}),
+    onMessage: (data) => { const f = decodeJackpotFrame(data); if (f) deps.onFrame(f); },
+    ...(deps.onState ? { onState: deps.onState } : {}),
+  });
   return {
     want(on) {
-      wanted = on;
-      if (on) {
-        if (state === 'offline') attempt = 0;
-        if (!ws && timer === null) open();
-        return;
-      }
-      if (timer !== null) { deps.clearTimeout(timer); timer = null; }
-      drop();
-      attempt = 0;
-      set('idle');
+      if (on && socket.state === 'offline') socket.retry();
+      else socket.want(on);
     },
-    get state() { return state; },
-    get attempt() { return attempt; },
+    get state() { return socket.state; },
+    get attempt() { return socket.attempt; },
   };
 }

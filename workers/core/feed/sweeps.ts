@@ -9,6 +9,7 @@ import {
 import { isLive, isPaused, isRemovedStatus } from '../../../domain/match/status.ts';
 import { createTouched, isUntouched, removeMatch } from './odds-store.ts';
 import type { OddsStore, Touched } from './odds-store.ts';
+import type { Every } from '../timers.ts';
 
 /**
  * Every 60 s: a live match with no update within 300 s gets bet status stopped, unless paused.
@@ -84,9 +85,6 @@ export function arrowSweep(store: OddsStore, now: number, touched: Touched): num
   }
   return n;
 }
-
-/** An injected repeating timer: returns its cancel function. */
-export type Every = (ms: number, fn: () => void) => () => void;
 
 /**
  * Runs the sweeps on their timings: arrows, removal and silence on the 1 s tick, stale and the live window

@@ -8,7 +8,8 @@ import type { CoreEvent, SlipView } from '../events.ts';
 import type { MatchPatch } from '../feed/diff.ts';
 import { delta, match, snap } from '../feed/fixtures.test-util.ts';
 import type { SocketLike } from './feed-socket.ts';
-import { createLiveApi, type LiveTimers } from './live-api.ts';
+import { createLiveApi } from './live-api.ts';
+import type { CoreTimers as LiveTimers } from '../timers.ts';
 
 // Section 4: the feed opens on the coupon pages and while the slip holds any pick, and a coupon's
 // live lines follow the feed's score, minute and status.

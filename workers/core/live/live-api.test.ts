@@ -10,7 +10,7 @@ import type { MatchPatch } from '../feed/diff.ts';
 import { delta, match, oddId, snap } from '../feed/fixtures.test-util.ts';
 import { createFeedSocket, MAX_RECONNECTS } from './feed-socket.ts';
 import type { FeedState, SocketLike } from './feed-socket.ts';
-import type { LiveTimers } from './live-api.ts';
+import type { CoreTimers as LiveTimers } from '../timers.ts';
 
 /** Timers in virtual time, and animation frames flushed by hand. */
 function virtualTimers() {

@@ -9,6 +9,8 @@ import { isOddOpen, isSelectionLocked } from '../../../domain/odds/validity.ts';
 import type { BetStatus, MatchListItem, MatchStatus, OddsGroup } from '../../../domain/protocol/entities.ts';
 import type { ClientMessage, FeedChange, LiveMatch } from '../../../domain/protocol/feed.ts';
 import type { CoreContext } from '../context.ts';
+import type { NetworkStatus } from '../net/reconnecting-socket.ts';
+import type { CoreTimers } from '../timers.ts';
 import type { SlipView } from '../events.ts';
 import { decodeFeedMessage, encodeFeedRequest } from '../feed/decode.ts';
 import { createDiffState, createPatchBatcher, diffStore, setFormat, setViews } from '../feed/diff.ts';
@@ -29,18 +31,12 @@ export const FEED_PAGES: ReadonlySet<string> = new Set(['livebets', 'favoritesli
 /** The coupon pages: their live lines follow the feed (section 4, 'live match in a coupon'). */
 const COUPON_PAGES: ReadonlySet<string> = new Set(['coupons', 'CouponDetail']);
 
-export interface LiveTimers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(h: unknown): void;
-  every(ms: number, fn: () => void): () => void;
-  /** requestAnimationFrame in the worker (or a 16 ms timeout). */
-  frame(fn: () => void): void;
-}
-
 export interface LiveDeps {
   /** Opens /ws/feed; absent (Node tests of other areas): the live module stays idle. */
   socket?: () => SocketLike;
-  timers: LiveTimers;
+  timers: CoreTimers;
+  /** The device's network: no reconnect attempts are spent offline. */
+  network?: NetworkStatus;
   slip: {
     toggleOdd(matchId: number, oddsid: number, oddid: number): Promise<void>;
     applyOddUpdates(updates: Array<{ key: string; odd: number; locked: boolean }>): Promise<unknown>;
@@ -232,6 +228,8 @@ export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
     create: () => deps.socket!(),
     setTimeout: timers.setTimeout,
     clearTimeout: timers.clearTimeout,
+    now: ctx.clock,
+    ...(deps.network ? { network: deps.network } : {}),
     onOpen: () => {
       // a new connection starts from a snapshot: resubscribe (which sends one)
       store.synced = false;
