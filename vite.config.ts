@@ -51,6 +51,9 @@ function shellTexts(dir: string): Plugin {
   };
 }
 
+/** The modules at these paths under src/ (without the extension, regular expressions, '/' for either separator). */
+const modules = (...paths: string[]) => new RegExp(`src[\\\\/](${paths.join('|').replaceAll('/', '[\\\\/]')})\\.tsx?$`);
+
 export default defineConfig({
   plugins: [
     criticalCss(['src/ui/theme.css', 'src/ui/shell.css']),
@@ -107,14 +110,18 @@ export default defineConfig({
             // share one, not two: a logged-in page's first load has that many requests fewer on
             // the six connections (issue 17). The server names the first in a logged-in page's
             // HTML by its name (server/http/page-preloads.ts).
-            { name: SESSION_CHUNK, test: /src[\\/]features[\\/](account[\\/]AccountMenu|content[\\/]use-has-notifications|protection[\\/]Protection(Layer|State))\.tsx?$/ },
-            { name: 'coupon-shared', test: /src[\\/]features[\\/]coupons[\\/](coupon-text\.ts|OfflineNote\.tsx)$/ },
+            { name: SESSION_CHUNK, test: modules('features/account/AccountMenu', 'features/protection/Protection(Layer|State)', 'state/notifications') },
+            { name: 'coupon-shared', test: modules('features/coupons/OfflineNote', 'ui/coupon-text') },
             // The rows, odds buttons, clocks and words the betting pages share (Home, AllSports,
             // LiveBets, a match, results): one file instead of six to nine small ones (use-swr stays
             // apart: the casino shares it). Each was a
             // request at the first load and a link the loader added to the page, 1-2 ms each
             // here (issue 17: Home's blocking time); a page gets 1-3 KB it may not draw.
-            { name: 'betting', test: /src[\\/](features[\\/](sports[\\/](OddButton|MatchRow|market-names|SportIcon|states|FreshnessBanner)|live[\\/](LiveRow|ClockText|FeedBanner)|home[\\/]use-progressive)|ui[\\/]Skeleton)\.tsx?$/ },
+            {
+              name: 'betting',
+              test: modules('features/live/(LiveRow|FeedBanner)', 'ui/(OddButton|MatchRow|market-names|SportIcon|states|FreshnessBanner)',
+                'ui/(ClockText|use-progressive|Skeleton|Caption)'),
+            },
           ],
         },
       },

@@ -12,7 +12,7 @@ import { setContentRev, setSiteView } from './state/site.ts';
 import { setPreMatchRev } from './state/prematch.ts';
 import { registerServiceWorker } from './pwa/register.ts';
 import { createAppRouter } from './router.tsx';
-import { applyPatches, setFeedStatus } from './features/live/live-store.ts';
+import { applyPatches, setFeedStatus } from './state/live.ts';
 import { removeBootShellWhenDrawn } from './ui/boot-shell.ts';
 import { dataSaverStore, loadDataSaver } from './pwa/data-saver.ts';
 import { loadOddsStyle } from './features/account/odds-style.ts';

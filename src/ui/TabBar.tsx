@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { AccountIcon, CouponsIcon, HomeIcon, LiveIcon, SportsIcon } from './icons.tsx';
-import { useOpenCoupons } from '../features/coupons/use-open-coupons.ts';
+import { useOpenCoupons } from '../state/open-coupons.ts';
 import { useSession } from '../state/session.ts';
-import { useFeedStatus } from '../features/live/live-store.ts';
+import { useFeedStatus } from '../state/live.ts';
 
 /** Bottom tab bar: Home, Live, Sports, Coupons (open-coupon badge: 10 asked, '9+'), Account. */
 export function TabBar({ lang }: { lang: string }) {

@@ -4,8 +4,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { core } from '../../core-client.ts';
 import { useSession } from '../../state/session.ts';
 import { useLoad } from '../../ui/use-load.ts';
-import { useOpenCoupons } from '../coupons/use-open-coupons.ts';
-import { useHasNotifications } from '../content/use-has-notifications.ts';
+import { useOpenCoupons } from '../../state/open-coupons.ts';
+import { useHasNotifications } from '../../state/notifications.ts';
 
 const siteView = () => core.siteView();
 

@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 
 import { LoginForm } from './LoginForm.tsx';
-import { PageHeader } from './PageHeader.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 
 /** The Login page (firstlogin): logo, the form, links to register and forgot password; nextUrl followed. */
 export function AccountPage({ lang, nextUrl }: { lang: string; nextUrl?: string | undefined }) {

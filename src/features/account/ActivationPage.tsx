@@ -3,8 +3,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { core } from '../../core-client.ts';
 import { showNotice } from '../../state/ui.ts';
-import { useFormText } from './form-text.ts';
-import { PageHeader } from './PageHeader.tsx';
+import { useFormText } from '../../ui/form-text.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 
 /**
  * Account activation (section 4): the e-mail link (?code=) is sent at once; an SMS code is typed

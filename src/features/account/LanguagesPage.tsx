@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { core } from '../../core-client.ts';
 import { useLoad } from '../../ui/use-load.ts';
 import { LANGUAGE_INFO, isLang } from '../../i18n/languages.ts';
-import { PageHeader } from './PageHeader.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 
 const languages = () => core.languages();
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { core } from '../../core-client.ts';
 import { closeNotice, showNotice } from '../../state/ui.ts';
-import { useFormText } from './form-text.ts';
+import { useFormText } from '../../ui/form-text.ts';
 
 /** After login: the language stored on this device, or else the user's (section 4). */
 export function languageAfterLogin(userLang: string | undefined, current: string): string {

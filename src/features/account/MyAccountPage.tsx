@@ -3,8 +3,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { core } from '../../core-client.ts';
 import { useSession } from '../../state/session.ts';
-import { PageHeader } from './PageHeader.tsx';
-import { useHasNotifications } from '../content/use-has-notifications.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { useHasNotifications } from '../../state/notifications.ts';
 
 /** The account hub (section 2): username, last login, credit with refresh, links, logout. */
 export function MyAccountPage({ lang }: { lang: string }) {

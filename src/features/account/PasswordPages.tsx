@@ -4,8 +4,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { core } from '../../core-client.ts';
 import { showNotice } from '../../state/ui.ts';
 import { useLoad } from '../../ui/use-load.ts';
-import { useFormText } from './form-text.ts';
-import { PageHeader } from './PageHeader.tsx';
+import { useFormText } from '../../ui/form-text.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 
 function usePasswordForm(run: () => Promise<{ ok: boolean; key?: string; text?: string; args?: Record<string, string | number> }>, done: () => void) {
   const text = useFormText();

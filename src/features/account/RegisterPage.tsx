@@ -6,8 +6,8 @@ import type { LiveField } from '../../../workers/core/api.ts';
 import { core } from '../../core-client.ts';
 import { showNotice } from '../../state/ui.ts';
 import { useLoad } from '../../ui/use-load.ts';
-import { useFormText } from './form-text.ts';
-import { PageHeader } from './PageHeader.tsx';
+import { useFormText } from '../../ui/form-text.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 
 const EMPTY: RegisterForm = {
   firstName: '', lastName: '', birthDay: '', birthMonth: '', birthYear: '', idNumber: '', sex: 'm', address: '', countryId: 218, city: '', postCode: '',

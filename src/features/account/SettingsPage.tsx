@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { PageHeader } from './PageHeader.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 import { chooseDataSaver, useDataSaver } from '../../pwa/data-saver.ts';
 import { chooseOddsStyle, useOddsStyle } from './odds-style.ts';
 import { formatOdds, ODDS_STYLES, type OddsStyle } from '../../../domain/odds/display.ts';

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { core } from '../../core-client.ts';
 import { useLoad } from '../../ui/use-load.ts';
-import { PageHeader } from './PageHeader.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 import { readTimezoneCookie, saveTimezone } from './timezone-cookie.ts';
 
 /** The full IANA list (section 2); the choice is kept in the cookie `timezone` and every date follows it. */

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { core } from '../../core-client.ts';
 import { useLoad } from '../../ui/use-load.ts';
-import { PageHeader } from './PageHeader.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 
 /** Read-only user detail (section 2). */
 export function UserInformationPage() {

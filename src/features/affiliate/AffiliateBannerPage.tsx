@@ -5,7 +5,7 @@ import type { AffiliateBannerView } from '../../../workers/core/api.ts';
 import { core } from '../../core-client.ts';
 import { showNotice } from '../../state/ui.ts';
 import { useLoad } from '../../ui/use-load.ts';
-import { PageHeader } from '../account/PageHeader.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 import { copyText } from './copy-text.ts';
 
 /** Banners with the code an affiliate copies into their site (section 2); copying says 'code copied'. */

@@ -5,7 +5,7 @@ import type { AffiliateStateView } from '../../../workers/core/api.ts';
 import { core } from '../../core-client.ts';
 import { showNotice } from '../../state/ui.ts';
 import { useLoad } from '../../ui/use-load.ts';
-import { PageHeader } from '../account/PageHeader.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 import { AffiliateCoupons, AffiliateMovements, AffiliateUsers } from './AffiliateLists.tsx';
 import { copyText } from './copy-text.ts';
 

@@ -39,5 +39,5 @@ export const PERMISSION_LABEL: Record<Permission, MessageDescriptor> = {
 };
 
 // Coupon status and kind words are the player's (one home each).
-export { STATUS as COUPON_STATUS } from '../coupons/coupon-text.ts';
-export { COUPON_TYPE as TICKET_TYPE } from '../betslip/slip-text.ts';
+export { STATUS as COUPON_STATUS } from '../../ui/coupon-text.ts';
+export { COUPON_TYPE as TICKET_TYPE } from '../../ui/slip-text.ts';

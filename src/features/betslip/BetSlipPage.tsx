@@ -12,7 +12,7 @@ import { SystemSheet } from './SystemSheet.tsx';
 import { SuccessPanel } from './SuccessPanel.tsx';
 import { OddsNews } from './OddsNews.tsx';
 import { useCreateCoupon } from './use-create-coupon.ts';
-import { SaveBooking } from '../kiosk/SaveBooking.tsx';
+import { SaveBooking } from '../kiosk/index.ts';
 
 /** The full-screen slip: selections, system, stake, summary and the create button (header and footer hidden). */
 export function BetSlipPage({ lang }: { lang: string }) {

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { core } from '../../core-client.ts';
 import { useSlip } from '../../state/slip.ts';
 import { CloseIcon, LockIcon } from '../../ui/icons.tsx';
-import { useMarketText } from '../sports/market-names.ts';
+import { useMarketText } from '../../ui/market-names.ts';
 
 /** The selections of the slip: teams, market and pick, the odd (arrow after a move), banker toggle, remove. */
 export function SlipEntryList({ compact = false }: { compact?: boolean }) {

@@ -6,7 +6,7 @@ import { useSession } from '../../state/session.ts';
 import { formatMoney } from '../../ui/format.ts';
 import { useLimitErrorText } from './limit-error-text.ts';
 import { StakeKeypad } from './StakeKeypad.tsx';
-import { COUPON_TYPE } from './slip-text.ts';
+import { COUPON_TYPE } from '../../ui/slip-text.ts';
 
 // On a touch screen the keypad popup replaces the system keyboard; a keyboard can still type.
 const coarse = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;

@@ -6,7 +6,7 @@ import { useSlip } from '../../state/slip.ts';
 import { useSession } from '../../state/session.ts';
 import { showNotice } from '../../state/ui.ts';
 import { formatMoney } from '../../ui/format.ts';
-import { COUPON_TYPE } from './slip-text.ts';
+import { COUPON_TYPE } from '../../ui/slip-text.ts';
 
 /** After a coupon is placed: its figures as the server replied, then re-create, share, quit (section 2). */
 export function SuccessPanel({ lang }: { lang: string }) {

@@ -3,8 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { core } from '../../core-client.ts';
 import { showNotice } from '../../state/ui.ts';
 import { useLoad } from '../../ui/use-load.ts';
-import { useFormText } from '../account/form-text.ts';
-import { PageHeader } from '../account/PageHeader.tsx';
+import { useFormText } from '../../ui/form-text.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 
 /** Bonus request: each bonus with its status icon (0 waiting, 1 accepted, 2 denied) and a send button. */
 export function BonusRequestPage() {

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { core } from '../../core-client.ts';
 import { showNotice } from '../../state/ui.ts';
-import { useFormText } from '../account/form-text.ts';
-import { PageHeader } from '../account/PageHeader.tsx';
+import { useFormText } from '../../ui/form-text.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 
 /** Contact form: e-mail, top category and its categories, message (5 rows). */
 export function ContactPage() {

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { core } from '../../core-client.ts';
 import { useSession } from '../../state/session.ts';
 import { Sheet } from '../../ui/Sheet.tsx';
-import { useHasNotifications } from './use-has-notifications.ts';
+import { useHasNotifications } from '../../state/notifications.ts';
 
 /** The open left menu: sports A-Z (sorted by the worker), then pages; notifications when logged in. */
 export function LeftMenuPanel({ lang, onClose }: { lang: string; onClose: () => void }) {

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { PageHeader } from '../account/PageHeader.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 
 /** The others menu (page 9, Contact, page 10) and the support menu (page 6, page 5, Contact). */
 export function MenuPage({ lang, kind }: { lang: string; kind: 'others' | 'support' }) {

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { core } from '../../core-client.ts';
 import { useLoad } from '../../ui/use-load.ts';
-import { PageHeader } from '../account/PageHeader.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 
 /** Notifications: titles; one opens with title, banner and HTML content, its id in the hash. */
 export function NotificationsPage() {

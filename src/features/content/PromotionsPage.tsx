@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { core } from '../../core-client.ts';
 import { useLoad } from '../../ui/use-load.ts';
-import { PageHeader } from '../account/PageHeader.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 
 /** Promotions: a list; a detail opens with the bonus id in the hash, and back closes it first. */
 export function PromotionsPage() {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { PageHeader } from '../account/PageHeader.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 import { core } from '../../core-client.ts';
 import { useContentRev } from '../../state/site.ts';
 

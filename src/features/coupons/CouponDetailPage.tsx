@@ -8,9 +8,9 @@ import { effectiveZone, formatDateTime, formatMoney } from '../../ui/format.ts';
 import { BackIcon } from '../../ui/icons.tsx';
 import { CouponLines } from './CouponLines.tsx';
 import { OfflineNote } from './OfflineNote.tsx';
-import { KIND, STATUS, WIN } from './coupon-text.ts';
+import { KIND, STATUS, WIN } from '../../ui/coupon-text.ts';
 import { shareLink } from './share.ts';
-import { openReceipt } from './print.ts';
+import { openReceipt } from '../../ui/print.ts';
 
 /** Section 9: the sell confirmation resets after 3 s. */
 const SELL_CONFIRM_MS = 3_000;

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CouponLineView } from '../../../workers/core/api.ts';
 import { formatDateTime } from '../../ui/format.ts';
-import { LINE_STATE, OUTCOME } from './coupon-text.ts';
-import { MARKET_NAMES } from '../sports/market-names.ts';
-import { useLiveMatch } from '../live/live-store.ts';
-import { ClockText } from '../live/LiveRow.tsx';
+import { LINE_STATE, OUTCOME } from '../../ui/coupon-text.ts';
+import { MARKET_NAMES } from '../../ui/market-names.ts';
+import { useLiveMatch } from '../../state/live.ts';
+import { ClockText } from '../../ui/ClockText.tsx';
 
 /** The match lines of a coupon: date, teams, pick, odds, info, result (FT and HT) and state. */
 export function CouponLines({ lines, lang }: { lines: readonly CouponLineView[]; lang: string }) {

@@ -5,7 +5,7 @@ import type { SharedCouponView } from '../../../workers/core/api.ts';
 import { core } from '../../core-client.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import { CouponLines } from './CouponLines.tsx';
-import { KIND, STATUS } from './coupon-text.ts';
+import { KIND, STATUS } from '../../ui/coupon-text.ts';
 import { shareLink } from './share.ts';
 
 /** The public share page (couponShare/{id}?userId=): the coupon read-only and a share button. */

@@ -7,7 +7,7 @@ import { useSession } from '../../state/session.ts';
 import { formatDateTime, formatMoney } from '../../ui/format.ts';
 import { OfflineNote } from './OfflineNote.tsx';
 import { couponListFor, FIRST_FILTER } from './first-coupon-list.ts';
-import { KIND, STATUS, STATUS_FILTERS, TYPE_FILTERS, WIN } from './coupon-text.ts';
+import { KIND, STATUS, STATUS_FILTERS, TYPE_FILTERS, WIN } from '../../ui/coupon-text.ts';
 
 // A coupon's matches show only when its row is opened: their lines (with the live clock and the
 // market names) load then, beside the coupon's detail, not with the list (the list is

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import type { HomeBannersView, Source } from '../../../workers/core/api.ts';
 import { core } from '../../core-client.ts';
-import { useSwr, type SwrState } from '../sports/use-swr.ts';
-import { BannerCarousel, BannerSkeleton } from './BannerCarousel.tsx';
+import { useSwr, type SwrState } from '../../ui/use-swr.ts';
+import { BannerCarousel, BannerSkeleton } from '../../ui/BannerCarousel.tsx';
 import { useDataSaver } from '../../pwa/data-saver.ts';
 import { useContentRev } from '../../state/site.ts';
 

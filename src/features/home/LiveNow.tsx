@@ -3,9 +3,9 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { HomeLiveMatch } from '../../../workers/core/api.ts';
 import { core } from '../../core-client.ts';
-import { ClockText } from '../live/ClockText.tsx';
-import { SportIcon } from '../sports/SportIcon.tsx';
-import { TeamLogo } from '../sports/TeamLogo.tsx';
+import { ClockText } from '../../ui/ClockText.tsx';
+import { SportIcon } from '../../ui/SportIcon.tsx';
+import { TeamLogo } from '../../ui/TeamLogo.tsx';
 import { usePoll } from './use-poll.ts';
 import './home.css';
 

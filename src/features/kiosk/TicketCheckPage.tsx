@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { RetailFailure, TicketView } from '../../../workers/core/api.ts';
 import { core } from '../../core-client.ts';
-import { PageHeader } from '../account/PageHeader.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 import { CodeEntry } from './CodeEntry.tsx';
 import { TicketCard } from './TicketCard.tsx';
 import './kiosk.css';

@@ -1,6 +1,6 @@
 import { core } from '../../core-client.ts';
 import { effectiveZone } from '../../ui/format.ts';
-import { openReceipt } from '../coupons/print.ts';
+import { openReceipt } from '../../ui/print.ts';
 
 /** Prints a kiosk's ticket; when the receipt fails the worker cancels the coupon (betting-core.md section 4). */
 export async function printTicket(id: number): Promise<'printed' | 'cancelled' | 'failed'> {

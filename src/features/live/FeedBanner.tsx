@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { core } from '../../core-client.ts';
-import { useFeedStatus } from './live-store.ts';
+import { useFeedStatus } from '../../state/live.ts';
 
 /** The feed's state when it is not flowing: reconnecting, or offline with a manual retry. */
 export function FeedBanner() {

@@ -4,10 +4,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { LiveListView } from '../../../workers/core/api.ts';
 import { core } from '../../core-client.ts';
-import { SportIcon } from '../sports/SportIcon.tsx';
-import { useMarketText } from '../sports/market-names.ts';
+import { SportIcon } from '../../ui/SportIcon.tsx';
+import { useMarketText } from '../../ui/market-names.ts';
 import { useDataSaver } from '../../pwa/data-saver.ts';
-import { useFeedStatus } from './live-store.ts';
+import { useFeedStatus } from '../../state/live.ts';
 import { LiveRow } from './LiveRow.tsx';
 import { FeedBanner } from './FeedBanner.tsx';
 

@@ -7,10 +7,10 @@ import { BackIcon } from '../../ui/icons.tsx';
 import { useSlip } from '../../state/slip.ts';
 import { useSession } from '../../state/session.ts';
 import { openLogin } from '../../state/ui.ts';
-import { activeFilter, MarketFilters, shownUnder } from '../match/MarketFilters.tsx';
-import { OddButton } from '../sports/OddButton.tsx';
-import { useMarketText } from '../sports/market-names.ts';
-import { useLiveMatch, type LiveMatchState } from './live-store.ts';
+import { activeFilter, MarketFilters, shownUnder } from '../../ui/MarketFilters.tsx';
+import { OddButton } from '../../ui/OddButton.tsx';
+import { useMarketText } from '../../ui/market-names.ts';
+import { useLiveMatch, type LiveMatchState } from '../../state/live.ts';
 import { asOddView, ClockText } from './LiveRow.tsx';
 import { FeedBanner } from './FeedBanner.tsx';
 

@@ -5,9 +5,9 @@ import type { OddView } from '../../../workers/core/views.ts';
 import type { OutcomeView } from '../../../workers/core/api.ts';
 import { core } from '../../core-client.ts';
 import { useSlip } from '../../state/slip.ts';
-import { OddButton } from '../sports/OddButton.tsx';
-import { useLiveMatch, type LiveMatchState } from './live-store.ts';
-import { ClockText } from './ClockText.tsx';
+import { OddButton } from '../../ui/OddButton.tsx';
+import { useLiveMatch, type LiveMatchState } from '../../state/live.ts';
+import { ClockText } from '../../ui/ClockText.tsx';
 
 export { ClockText };
 

@@ -2,8 +2,8 @@ import { memo } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { MarketGroupView } from '../../../workers/core/api.ts';
 import { useSlip } from '../../state/slip.ts';
-import { OddButton } from '../sports/OddButton.tsx';
-import { useMarketText } from '../sports/market-names.ts';
+import { OddButton } from '../../ui/OddButton.tsx';
+import { useMarketText } from '../../ui/market-names.ts';
 
 /** One market group: a collapsible header, then a line per special (the special as an info cell) with its odds. */
 export const MarketGroup = memo(function MarketGroup({ group, matchId, teams, open, onToggle }: {

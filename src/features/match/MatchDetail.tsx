@@ -1,17 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate, useRouter } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MatchDetailView, Source } from '../../../workers/core/api.ts';
 import { core } from '../../core-client.ts';
-import { BackIcon } from '../../ui/icons.tsx';
+import { Caption } from '../../ui/Caption.tsx';
 import { formatDateTime } from '../../ui/format.ts';
-import { FreshnessBanner } from '../sports/FreshnessBanner.tsx';
-import { TeamLogo } from '../sports/TeamLogo.tsx';
-import { ErrorState } from '../sports/states.tsx';
-import { useSwr } from '../sports/use-swr.ts';
+import { FreshnessBanner } from '../../ui/FreshnessBanner.tsx';
+import { TeamLogo } from '../../ui/TeamLogo.tsx';
+import { ErrorState } from '../../ui/states.tsx';
+import { useSwr } from '../../ui/use-swr.ts';
 import { MarketGroup } from './MarketGroup.tsx';
-import { activeFilter, MarketFilters, shownUnder } from './MarketFilters.tsx';
-import { useProgressive } from '../home/use-progressive.ts';
+import { activeFilter, MarketFilters, shownUnder } from '../../ui/MarketFilters.tsx';
+import { useProgressive } from '../../ui/use-progressive.ts';
 import { usePreMatchRev } from '../../state/prematch.ts';
 
 /** MatchDetail (pre-match): caption with back, the match header, market filters and market groups (first 10 open). */
@@ -76,23 +75,6 @@ function Markets({ lang, view }: { lang: string; view: Extract<MatchDetailView, 
         </>
       )}
     </>
-  );
-}
-
-/** A page caption with a back button: back in history, or to the sports list when opened directly. */
-export function Caption({ lang, title }: { lang: string; title: string }) {
-  const { t } = useLingui();
-  const router = useRouter();
-  const navigate = useNavigate();
-  const back = () => {
-    if (window.history.length > 1 && router.history.canGoBack()) router.history.back();
-    else void navigate({ to: '/$lang/allsports', params: { lang } });
-  };
-  return (
-    <div className="caption">
-      <button type="button" className="icon-btn" onClick={back} aria-label={t`Back`} data-testid="back"><BackIcon /></button>
-      <h1 className="caption-title">{title}</h1>
-    </div>
   );
 }
 

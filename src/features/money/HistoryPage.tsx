@@ -5,7 +5,7 @@ import { core } from '../../core-client.ts';
 import { useLoad } from '../../ui/use-load.ts';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { showNotice } from '../../state/ui.ts';
-import { PageHeader } from '../account/PageHeader.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 
 const DAY_CHOICES = [1, 7, 30, 90];
 

@@ -6,11 +6,10 @@ import { core } from '../../core-client.ts';
 import { openLogin, showNotice } from '../../state/ui.ts';
 import { useSession } from '../../state/session.ts';
 import { useLoad } from '../../ui/use-load.ts';
-import { useFormText } from '../account/form-text.ts';
-import { PageHeader } from '../account/PageHeader.tsx';
-import { ProtectionState } from '../protection/ProtectionState.tsx';
-import { DepositLimitPrompt } from '../protection/DepositLimitPrompt.tsx';
-import { useProtection } from '../protection/store.ts';
+import { useFormText } from '../../ui/form-text.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { DepositLimitPrompt, ProtectionState } from '../protection/index.ts';
+import { useProtection } from '../../state/protection.ts';
 
 /** Fields prefilled from the account and locked in a withdrawal (section 5). */
 const LOCKED = new Set(['firstName', 'lastName']);

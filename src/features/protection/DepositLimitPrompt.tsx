@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
-import { useProtection } from './store.ts';
+import { useProtection } from '../../state/protection.ts';
 import './protection.css';
 
 /**

@@ -5,7 +5,7 @@ import type { RealityCheckView } from '../../../workers/core/api.ts';
 import { core } from '../../core-client.ts';
 import { useSession } from '../../state/session.ts';
 import { ProtectionState } from './ProtectionState.tsx';
-import { protectionStore, refreshProtection, useProtection } from './store.ts';
+import { protectionStore, refreshProtection, useProtection } from '../../state/protection.ts';
 import './protection.css';
 
 /** The clock and timers of the reality check; tests inject their own. */

@@ -4,10 +4,10 @@ import { BREAK_DAYS, EXCLUSION_MONTHS, LIMIT_KINDS, REALITY_CHECK_MINUTES, type 
 import type { ProtectionResult, ProtectionView } from '../../../workers/core/api.ts';
 import { core } from '../../core-client.ts';
 import { showNotice } from '../../state/ui.ts';
-import { PageHeader } from '../account/PageHeader.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { useProtectionLabels } from './labels.ts';
-import { refreshProtection, useProtection } from './store.ts';
+import { refreshProtection, useProtection } from '../../state/protection.ts';
 import { ProtectionState } from './ProtectionState.tsx';
 import './protection.css';
 

@@ -1,6 +1,6 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
-import { useProtection } from './store.ts';
+import { useProtection } from '../../state/protection.ts';
 import './protection.css';
 
 /**

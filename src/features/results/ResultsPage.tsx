@@ -3,11 +3,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResultsView, Source } from '../../../workers/core/api.ts';
 import { core } from '../../core-client.ts';
 import { formatDateTime } from '../../ui/format.ts';
-import { Caption } from '../match/MatchDetail.tsx';
-import { FreshnessBanner } from '../sports/FreshnessBanner.tsx';
-import { SportTabs } from '../sports/ListControls.tsx';
-import { ErrorState } from '../sports/states.tsx';
-import { useSwr } from '../sports/use-swr.ts';
+import { Caption } from '../../ui/Caption.tsx';
+import { FreshnessBanner } from '../../ui/FreshnessBanner.tsx';
+import { SportTabs } from '../../ui/ListControls.tsx';
+import { ErrorState } from '../../ui/states.tsx';
+import { useSwr } from '../../ui/use-swr.ts';
 
 /** Results: yesterday to tomorrow, 50 a page, by sport. */
 export function ResultsPage({ lang }: { lang: string }) {

@@ -4,13 +4,13 @@ import type { AllSportsView, CountryView, Source } from '../../../workers/core/a
 import type { TimeFilterId } from '../../../domain/match/time-filters.ts';
 import { core } from '../../core-client.ts';
 import { MatchListSkeleton } from '../../ui/Skeleton.tsx';
-import { FreshnessBanner } from './FreshnessBanner.tsx';
-import { OddsTypeToggle, SearchBox, SportTabs, TimeFilterSelect } from './ListControls.tsx';
-import { MatchRow } from './MatchRow.tsx';
+import { FreshnessBanner } from '../../ui/FreshnessBanner.tsx';
+import { OddsTypeToggle, SearchBox, SportTabs, TimeFilterSelect } from '../../ui/ListControls.tsx';
+import { MatchRow } from '../../ui/MatchRow.tsx';
 import { SearchResults, useSearch } from './SearchResults.tsx';
-import { SportIcon } from './SportIcon.tsx';
-import { useSwr } from './use-swr.ts';
-import { ErrorState } from './states.tsx';
+import { SportIcon } from '../../ui/SportIcon.tsx';
+import { useSwr } from '../../ui/use-swr.ts';
+import { ErrorState } from '../../ui/states.tsx';
 
 export interface AllSportsQuery { sid?: number | undefined; cid?: number | undefined; tid?: number | undefined; goto?: string | undefined }
 

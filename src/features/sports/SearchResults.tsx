@@ -3,9 +3,9 @@ import { Trans } from '@lingui/react/macro';
 import type { SearchView } from '../../../workers/core/api.ts';
 import { core } from '../../core-client.ts';
 import { MatchListSkeleton } from '../../ui/Skeleton.tsx';
-import { SearchSummary } from './ListControls.tsx';
-import { ErrorState } from './states.tsx';
-import { useDebounced } from './use-swr.ts';
+import { SearchSummary } from '../../ui/ListControls.tsx';
+import { ErrorState } from '../../ui/states.tsx';
+import { useDebounced } from '../../ui/use-swr.ts';
 import { VirtualRows } from './VirtualRows.tsx';
 
 /** Search starts at 3 characters after a 500 ms pause; results show only when the keyword is longer than 3. */

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { core } from '../../core-client.ts';
-import { Caption } from '../match/MatchDetail.tsx';
+import { Caption } from '../../ui/Caption.tsx';
 
 /** Short code entry: the code is upper-cased; an unknown one gives 'code' plus not found (searchNotFound). */
 export function ShortCode({ lang }: { lang: string }) {

@@ -4,11 +4,11 @@ import type { RowsView, Source } from '../../../workers/core/api.ts';
 import type { TimeFilterId } from '../../../domain/match/time-filters.ts';
 import { core } from '../../core-client.ts';
 import { MatchListSkeleton } from '../../ui/Skeleton.tsx';
-import { FreshnessBanner } from './FreshnessBanner.tsx';
-import { OddsTypeToggle, SearchBox, SportTabs, TimeFilterSelect } from './ListControls.tsx';
+import { FreshnessBanner } from '../../ui/FreshnessBanner.tsx';
+import { OddsTypeToggle, SearchBox, SportTabs, TimeFilterSelect } from '../../ui/ListControls.tsx';
 import { SearchResults, useSearch } from './SearchResults.tsx';
-import { ErrorState } from './states.tsx';
-import { useSwr } from './use-swr.ts';
+import { ErrorState } from '../../ui/states.tsx';
+import { useSwr } from '../../ui/use-swr.ts';
 import { VirtualRows } from './VirtualRows.tsx';
 
 /** UpHigh: act 1 highlights, act 2 upcoming; sport header, time filter, odds-type switch, rows 10 a call, search. */

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { MatchRowView } from '../../../workers/core/views.ts';
-import { MatchRow } from './MatchRow.tsx';
+import { MatchRow } from '../../ui/MatchRow.tsx';
 
 /** Rows are about 72 px (two team lines, the meta line); measured after drawing. */
 const ROW_ESTIMATE = 72;

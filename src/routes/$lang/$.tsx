@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Home } from '../../features/sports/Home.tsx';
+import { Home } from '../../features/home/Home.tsx';
 
 /** The catch-all shows Home (section 2). */
 export const Route = createFileRoute('/$lang/$')({

@@ -4,6 +4,7 @@ import { createFileRoute, Outlet, redirect, useLocation } from '@tanstack/react-
 import { core } from '../../core-client.ts';
 import { activateLanguage, currentLang, offersLang, setSiteLanguages } from '../../i18n/i18n.ts';
 import { TopBar } from '../../ui/TopBar.tsx';
+import { LeftMenu } from '../../features/content/LeftMenu.tsx';
 import { TabBar } from '../../ui/TabBar.tsx';
 import { NoticeBar } from '../../ui/NoticeBar.tsx';
 import { readTimezoneCookie } from '../../features/account/timezone-cookie.ts';
@@ -41,6 +42,9 @@ function SessionProtectionLayer({ lang }: { lang: string }) {
 // The coupon bar shows only once the slip holds a selection.
 const CouponBar = lazy(() => import('../../features/betslip/CouponBar.tsx').then((m) => ({ default: m.CouponBar })));
 const LoginPopup = lazy(() => import('../../features/account/LoginPopup.tsx').then((m) => ({ default: m.LoginPopup })));
+// A visitor's first load carries no account menu: it comes with the session.
+const AccountMenu = lazy(() => import('../../features/account/AccountMenu.tsx').then((m) => ({ default: m.AccountMenu })));
+const TopBarMoney = lazy(() => import('../../features/account/AccountMenu.tsx').then((m) => ({ default: m.TopBarMoney })));
 
 /** Every route sits under /{lang}; an unknown code, or one the site does not offer, is replaced by the current language. */
 export const Route = createFileRoute('/$lang')({
@@ -120,7 +124,7 @@ function Shell() {
     <div className={kiosk ? 'app kiosk' : 'app'} data-page={pageShown ? 'drawn' : undefined}>
       <a href="#main" className="visually-hidden"><Trans>Skip to content</Trans></a>
       {kiosk && <Suspense fallback={null}><KioskLayer lang={lang} /></Suspense>}
-      {!bare && <TopBar lang={lang} />}
+      {!bare && <TopBar lang={lang} menu={<LeftMenu lang={lang} />} account={<><AccountMenu lang={lang} /><TopBarMoney lang={lang} /></>} />}
       {/* Break or exclusion banner and the reality check. */}
       {user && <SessionProtectionLayer lang={lang} />}
       <UpdatePrompt />

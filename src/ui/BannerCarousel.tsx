@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import type { BannerView } from '../../../workers/core/api.ts';
-import { BLANK_PIXEL } from '../../ui/icons.tsx';
-import { bootBannerHere } from '../../ui/boot-shell.ts';
-import './home.css';
+import type { BannerView } from '../../workers/core/api.ts';
+import { BLANK_PIXEL } from './icons.tsx';
+import { bootBannerHere } from './boot-shell.ts';
 
 /** Banner carousels advance every 4 s (account-platform.md section 9). */
 export const BANNER_INTERVAL_MS = 4_000;

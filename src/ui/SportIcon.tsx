@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LINE_ICON } from '../../ui/icons.tsx';
+import { LINE_ICON } from './icons.tsx';
 
 /*
  * A line icon per sport id of section 9, for headers, chips and tabs. Inline SVG rather than emoji:

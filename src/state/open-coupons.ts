@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { core } from '../../core-client.ts';
-import { useSession } from '../../state/session.ts';
+import { core } from '../core-client.ts';
+import { useSession } from './session.ts';
 
 /** How long one answer serves every badge of the same player and balance (the tab bar's, the menu's). */
 const SHARED_MS = 10_000;

@@ -1,8 +1,8 @@
 import { memo } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import type { OddView } from '../../../workers/core/views.ts';
-import { core } from '../../core-client.ts';
-import { LockIcon } from '../../ui/icons.tsx';
+import type { OddView } from '../../workers/core/views.ts';
+import { core } from '../core-client.ts';
+import { LockIcon } from './icons.tsx';
 import { useMarketText } from './market-names.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { OddsTypeOption, SportTabView } from '../../../workers/core/api.ts';
-import type { TimeFilterId, TimeFilterOption } from '../../../domain/match/time-filters.ts';
+import type { OddsTypeOption, SportTabView } from '../../workers/core/api.ts';
+import type { TimeFilterId, TimeFilterOption } from '../../domain/match/time-filters.ts';
 import { SportIcon } from './SportIcon.tsx';
-import { formatWeekday } from '../../ui/format.ts';
+import { formatWeekday } from './format.ts';
 
 /** The time filter dropdown: All, 6 Hour, Today, then the next days by name in the player's language. */
 export function TimeFilterSelect({ options, value, onChange, lang }: { options: TimeFilterOption[]; value: TimeFilterId; onChange: (v: TimeFilterId) => void; lang: string }) {

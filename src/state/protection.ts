@@ -1,6 +1,6 @@
 import { proxy, useSnapshot } from 'valtio';
-import type { ProtectionView } from '../../../workers/core/api.ts';
-import { core } from '../../core-client.ts';
+import type { ProtectionView } from '../../workers/core/api.ts';
+import { core } from '../core-client.ts';
 
 /** The player's protection state as the worker last read it (null: logged out or not read yet). */
 export const protectionStore = proxy<{ view: ProtectionView | null }>({ view: null });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { core } from '../../core-client.ts';
-import { useSession } from '../../state/session.ts';
+import { core } from '../core-client.ts';
+import { useSession } from './session.ts';
 
 /** True when the logged-in player has notices: the menu entry shows only then (section 2). */
 export function useHasNotifications(): boolean {

@@ -6,15 +6,15 @@ import { core } from '../../core-client.ts';
 import { MatchListSkeleton } from '../../ui/Skeleton.tsx';
 import { useLoad } from '../../ui/use-load.ts';
 import { usePwa } from '../../pwa/register.ts';
-import { MatchRow } from './MatchRow.tsx';
-import { SportIcon } from './SportIcon.tsx';
+import { MatchRow } from '../../ui/MatchRow.tsx';
+import { SportIcon } from '../../ui/SportIcon.tsx';
 import { formatKickoff } from '../../ui/format.ts';
-import { HomeBanners, useHomeBanners } from '../home/HomeBanners.tsx';
-import { BannerSkeleton } from '../home/BannerCarousel.tsx';
-import { HomeJackpots } from '../home/HomeJackpots.tsx';
-import { LiveNow } from '../home/LiveNow.tsx';
-import { useProgressive } from '../home/use-progressive.ts';
-import { HomeCasinoSection } from '../casino/HomeCasinoSection.tsx';
+import { HomeBanners, useHomeBanners } from './HomeBanners.tsx';
+import { BannerSkeleton } from '../../ui/BannerCarousel.tsx';
+import { HomeJackpots } from './HomeJackpots.tsx';
+import { LiveNow } from './LiveNow.tsx';
+import { useProgressive } from '../../ui/use-progressive.ts';
+import { HomeCasinoSection } from '../casino/index.ts';
 
 const loadHome = (): Promise<HomeView> => core.home();
 

@@ -4,7 +4,7 @@
  * batch is a few object spreads. The worker decides every value; this store only merges.
  */
 import { useMemo, useSyncExternalStore } from 'react';
-import type { FeedStatusView, GroupView, MatchPatch, MatchView, OutcomeView } from '../../../workers/core/api.ts';
+import type { FeedStatusView, GroupView, MatchPatch, MatchView, OutcomeView } from '../../workers/core/api.ts';
 
 /** One live match as last patched. */
 export interface LiveMatchState {

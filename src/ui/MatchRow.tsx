@@ -1,9 +1,9 @@
 import { memo } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import type { MatchRowView } from '../../../workers/core/views.ts';
-import { useSlip } from '../../state/slip.ts';
-import { formatKickoff } from '../../ui/format.ts';
+import type { MatchRowView } from '../../workers/core/views.ts';
+import { useSlip } from '../state/slip.ts';
+import { formatKickoff } from './format.ts';
 import { OddButton } from './OddButton.tsx';
 import { TeamLogo } from './TeamLogo.tsx';
 

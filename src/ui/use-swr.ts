@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Source } from '../../../workers/core/api.ts';
+import type { Source } from '../../workers/core/api.ts';
 
 export type SwrState<T> = { state: 'loading'; data: null } | { state: 'error'; data: null } | { state: 'ready'; data: T };
 

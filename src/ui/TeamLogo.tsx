@@ -1,7 +1,7 @@
 import { memo } from 'react';
-import { useDataSaver } from '../../pwa/data-saver.ts';
+import { useDataSaver } from '../pwa/data-saver.ts';
 // A broken team logo is replaced by the blank pixel (section 8).
-import { BLANK_PIXEL } from '../../ui/icons.tsx';
+import { BLANK_PIXEL } from './icons.tsx';
 
 /** A team logo by the address the worker built; decorative (the team name is next to it). */
 export const TeamLogo = memo(function TeamLogo({ src, size = 18 }: { src: string | null | undefined; size?: number }) {

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
-import type { Freshness } from '../../../workers/core/api.ts';
-import { formatShortDateTime } from '../../ui/format.ts';
+import type { Freshness } from '../../workers/core/api.ts';
+import { formatShortDateTime } from './format.ts';
 
 /** 'Offline, updated at 14:05': shown while a view stands on kept data because the network failed. */
 export function FreshnessBanner({ fresh, lang }: { fresh: Freshness | undefined; lang: string }) {

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { LiveMatchState } from './live-store.ts';
+import type { LiveMatchState } from '../state/live.ts';
 
 /** The minute or the status label (HT, FT, 1set ...) of a live match. */
 export function ClockText({ m }: { m: LiveMatchState['m'] }) {
