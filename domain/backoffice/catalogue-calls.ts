@@ -34,6 +34,12 @@ export interface BoResultPreviewReply {
 /** bo/saveResult: the version the coupons reflect, whether this call added it, and the settlement run's figures (minor units). */
 export interface BoSaveResultReply { status: true; msg: string; version: number; added: boolean; coupons: number; changed: number; paid: number }
 
+/** The reply of each call of this file. */
+export interface SettingsResultReplies {
+  'bo/siteSettings': BoSiteSettingsReply; 'bo/saveSiteSettings': BoSaveSiteSettingsReply;
+  'bo/resultPreview': BoResultPreviewReply; 'bo/saveResult': BoSaveResultReply;
+}
+
 /** Every call of this file with its payload schema and permission. */
 export const BO_CATALOGUE_CALLS = {
   'bo/siteSettings': { payload: boSiteSettingsPayload, permission: 'manageSettings' },

@@ -47,6 +47,8 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** bo/terminalPairingCode: a code for one terminal; pairTerminal: the kiosk enters it (no login). */
 export const terminalPairingPayload = z.object({ ...common, terminalId: int4Id() });
 export const pairTerminalPayload = z.object({ ...common, code: codeField });
+/** bo/terminalPairingCode's reply: the 8-character code and when it expires. */
+export interface TerminalPairingReply { status: true; code: string; expiresAt: string }
 /** bo/shopReport: the terminals of the subtree (or one) over whole days; bo/zReport is one terminal's day. */
 export const shopReportPayload = z.object({ ...common, from: day, to: day, terminalId: int4Id().optional() });
 
@@ -114,6 +116,8 @@ export interface ShopReportRow {
   transfers: number; winsHeld: number; liabilityIn: number; liabilityPaid: number; unclaimed: number; shortfall: number; liability: number;
   expected: number; ledger: number; overShort: number;
 }
+/** bo/shopReport's reply. */
+export interface ShopReportReply { status: true; results: ShopReportRow[] }
 
 /** The figures of a report summed (a shop's total of its terminals' rows). */
 export function reportTotal(rows: readonly ShopReportRow[], head: Pick<ShopReportRow, 'terminalId' | 'terminalNo' | 'userName' | 'shopId' | 'shopName'>): ShopReportRow {

@@ -88,6 +88,15 @@ export const boIpRuleIdPayload = z.object({ ...common, ruleId: id });
 export const liveOddTypesPayload = z.object({ ...common });
 export type LiveOddTypesReply = { status: true; sports: Record<string, number[]> };
 
+/** The reply of each trading and live-settings call (the back office's typed client reads it). */
+export interface TradingReplies {
+  'bo/tradingFixtures': BoTradingFixturesReply; 'bo/tradingFixture': BoTradingFixtureReply; 'bo/tradingCatalogue': BoTradingCatalogueReply;
+  'bo/createFixture': BoCreateFixtureReply; 'bo/openMarket': BoOpenMarketReply; 'bo/setPrice': BoTradingDone;
+  'bo/setMarketStatus': BoTradingDone; 'bo/setMatchStatus': BoTradingDone; 'bo/setStakeLimit': BoTradingDone;
+  'bo/liveSettings': BoLiveSettingsReply; 'bo/setLiveOddTypes': BoTradingDone; 'bo/addIpRule': BoTradingDone & { id: number };
+  'bo/removeIpRule': BoTradingDone;
+}
+
 /** The trading calls with their payload schemas and permission (spread into BO_CALLS). */
 export const BO_TRADING_CALLS = {
   'bo/tradingFixtures': { payload: boTradingFixturesPayload, permission: 'manageTrading' },

@@ -9,6 +9,9 @@ import type { CatalogueReplies } from '../../../domain/catalogue/calls.ts';
 import type { CasinoBoReplies } from '../../../domain/casino/calls.ts';
 import type { ContentReplies } from '../../../domain/content/bo-calls.ts';
 import type { boApplyProtectionPayload, boPlayerProtectionPayload, ProtectionReply } from '../../../domain/protection/calls.ts';
+import type { BO_CATALOGUE_CALLS, SettingsResultReplies } from '../../../domain/backoffice/catalogue-calls.ts';
+import type { TradingReplies } from '../../../domain/trading/calls.ts';
+import type { shopReportPayload, ShopReportReply, terminalPairingPayload, TerminalPairingReply } from '../../../domain/retail/calls.ts';
 
 /** bo/playerProtection: the player's state, plus every block with who applied it (a user id, null: the player) and why. */
 export interface BoProtectionBlock { kind: string; startedAt: string; endsAt: string | null; reopenAt: string | null; byUser: number | null; reason: string }
@@ -16,7 +19,7 @@ export type BoPlayerProtectionReply = ProtectionReply & { playerId: number; bloc
 export interface BoApplyProtectionReply { status: true; msg: string; endsAt: string }
 
 /** The reply of each bo call (domain/backoffice/calls.ts gives the types; this ties them to the names). */
-interface Replies extends CatalogueReplies, CasinoBoReplies, ContentReplies {
+interface Replies extends CatalogueReplies, CasinoBoReplies, ContentReplies, TradingReplies, SettingsResultReplies {
   'bo/login': BoLoginReply; 'bo/verifyOtp': BoWhoami; 'bo/whoami': BoWhoami; 'bo/logout': Done; 'bo/changePassword': Done;
   'bo/dealerTree': BoDealerTreeReply; 'bo/dealers': BoDealersReply; 'bo/createDealer': BoCreatedReply; 'bo/editDealer': Done;
   'bo/setDealerLimits': Done; 'bo/blockTransfers': Done;
@@ -32,11 +35,17 @@ interface Replies extends CatalogueReplies, CasinoBoReplies, ContentReplies {
   'bo/dailyReport': BoDailyReply; 'bo/stakeRanges': BoBandsReply; 'bo/paymentBands': BoBandsReply;
   'bo/auditLog': BoAuditReply; 'bo/auditCheck': BoAuditCheckReply; 'bo/ipLogs': BoIpLogsReply;
   'bo/playerProtection': BoPlayerProtectionReply; 'bo/applyProtection': BoApplyProtectionReply;
+  'bo/shopReport': ShopReportReply; 'bo/terminalPairingCode': TerminalPairingReply;
 }
-/** The payload schema of each call: BO_CALLS, and the protection calls registered in server/http/routes/protection.ts. */
-type Schemas = { [K in keyof typeof BO_CALLS]: (typeof BO_CALLS)[K]['payload'] } & {
-  'bo/playerProtection': typeof boPlayerProtectionPayload; 'bo/applyProtection': typeof boApplyProtectionPayload;
-};
+/**
+ * The payload schema of each call: BO_CALLS, the settings and results calls (BO_CATALOGUE_CALLS), and the protection and
+ * retail calls registered with their areas.
+ */
+type Schemas = { [K in keyof typeof BO_CALLS]: (typeof BO_CALLS)[K]['payload'] }
+  & { [K in keyof typeof BO_CATALOGUE_CALLS]: (typeof BO_CATALOGUE_CALLS)[K]['payload'] } & {
+    'bo/playerProtection': typeof boPlayerProtectionPayload; 'bo/applyProtection': typeof boApplyProtectionPayload;
+    'bo/shopReport': typeof shopReportPayload; 'bo/terminalPairingCode': typeof terminalPairingPayload;
+  };
 export type BoName = keyof Replies & keyof Schemas;
 /** A call's payload without the common fields the worker adds. */
 export type BoPayload<K extends BoName> = Omit<z.input<Schemas[K]>, 'lang' | 'serverId' | 'operatorId'>;

@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CatalogueRow } from '../../../../domain/catalogue/calls.ts';
 import { NAME_LANGS, type Names } from '../../../../domain/catalogue/markets.ts';
-import type { BoUploadImageReply } from '../../../../domain/content/bo-calls.ts';
-import { core } from '../../../core-client.ts';
-import { bo, type BoFailure } from '../bo-client.ts';
+import { bo } from '../bo-client.ts';
 import { BoDialog } from '../dialog.tsx';
 import { FilterBar } from '../filters.tsx';
 import { BoList, num, oneOf, opt, useBoList } from '../list.tsx';
@@ -153,7 +151,7 @@ function LogoUpload({ onUploaded }: { onUploaded: (url: string) => void }) {
   const upload = async (file: File | undefined) => {
     if (!file) return;
     const data = await base64Of(file);
-    const r = await act.run(async () => (await core.boCall('uploadImage', { kind: 'logo', data })) as unknown as BoUploadImageReply | BoFailure);
+    const r = await act.run(() => bo('bo/uploadImage', { kind: 'logo', data }));
     if (r) onUploaded(r.image.url);
   };
   return (

@@ -5,7 +5,7 @@ import { BoDialog } from '../dialog.tsx';
 import { DataTable, type Column } from '../table.tsx';
 import { when } from '../format.ts';
 import { useBo } from '../session.tsx';
-import { tradingCall as call, type Ok } from './TradingCall.ts';
+import { bo } from '../bo-client.ts';
 import type { BoLiveSettingsReply, LiveIpRule } from '../../../../domain/trading/calls.ts';
 import { isIpRange } from '../../../../domain/trading/ip-rules.ts';
 
@@ -19,9 +19,9 @@ export function LiveSettingsScreen() {
   const { t } = useLingui();
   const { lang } = useBo();
   const act = useAction();
-  const load = useCallback(() => call<BoLiveSettingsReply>('liveSettings', {}), []);
+  const load = useCallback(() => bo('bo/liveSettings', {}), []);
   const { data: reply, reload } = useKeyed('live', load);
-  const [last, setLast] = useState<Ok<BoLiveSettingsReply> | null>(null);
+  const [last, setLast] = useState<BoLiveSettingsReply | null>(null);
   if (reply?.status && reply !== last) setLast(reply);
   const data = reply?.status ? reply : last;
   const [sportId, setSportId] = useState<number | null>(null);
@@ -34,10 +34,10 @@ export function LiveSettingsScreen() {
 
   const after = (ok: unknown) => { if (ok) reload(); return ok; };
   const addRule = async () => {
-    if (after(await act.run(() => call<{ id: number }>('addIpRule', { cidr: cidr.trim(), action, note: note.trim() })))) { setCidr(''); setNote(''); }
+    if (after(await act.run(() => bo('bo/addIpRule', { cidr: cidr.trim(), action, note: note.trim() })))) { setCidr(''); setNote(''); }
   };
   const removeRule = async () => {
-    if (removing && after(await act.run(() => call<object>('removeIpRule', { ruleId: removing.id })))) setRemoving(null);
+    if (removing && after(await act.run(() => bo('bo/removeIpRule', { ruleId: removing.id })))) setRemoving(null);
   };
 
   const columns: Column<LiveIpRule>[] = [
@@ -58,7 +58,7 @@ export function LiveSettingsScreen() {
       {act.done && <p className="bo-ok" role="status">{act.done}</p>}
       <div className="bo-split bo-split-even">
         <LiveTypes key={`${sport?.id}-${sport?.oddsTypes.join()}`} data={data} sport={sport} busy={act.busy} onSport={setSportId}
-          save={async (oddsTypes) => { if (sport) after(await act.run(() => call<object>('setLiveOddTypes', { sportId: sport.id, oddsTypes }))); }} />
+          save={async (oddsTypes) => { if (sport) after(await act.run(() => bo('bo/setLiveOddTypes', { sportId: sport.id, oddsTypes }))); }} />
         <section className="bo-panel" aria-label={t`IP permissions of live betting`}>
           <h2><Trans>IP permissions of live betting</Trans></h2>
           <p className="bo-note">{allows ? t`Only addresses inside an allowed range bet live; a denied range is refused first.` : t`Every address bets live except the denied ranges.`}</p>
@@ -90,7 +90,9 @@ export function LiveSettingsScreen() {
 }
 
 type Sport = BoLiveSettingsReply['sports'][number];
-function LiveTypes({ data, sport, busy, onSport, save }: { data: Ok<BoLiveSettingsReply> | null; sport: Sport | undefined; busy: boolean; onSport: (id: number) => void; save: (types: number[]) => Promise<void> }) {
+function LiveTypes({ data, sport, busy, onSport, save }: {
+  data: BoLiveSettingsReply | null; sport: Sport | undefined; busy: boolean; onSport: (id: number) => void; save: (types: number[]) => Promise<void>;
+}) {
   const { t } = useLingui();
   const [shown, setShown] = useState<number[]>(sport?.oddsTypes ?? []);
   return (

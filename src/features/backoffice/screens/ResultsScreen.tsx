@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { core } from '../../../core-client.ts';
 import { useAction } from '../action.ts';
 import { BoDialog } from '../dialog.tsx';
 import { DataTable, type Column } from '../table.tsx';
 import { money, when } from '../format.ts';
 import { useBo } from '../session.tsx';
-import type { BoFailure } from '../bo-client.ts';
-import type { BoResultPreviewReply, BoResultPreviewRow, BoSaveResultReply } from '../../../../domain/backoffice/catalogue-calls.ts';
+import { bo } from '../bo-client.ts';
+import type { BoResultPreviewReply, BoResultPreviewRow } from '../../../../domain/backoffice/catalogue-calls.ts';
 import type { TipOutcome } from '../../../../domain/coupon/settle.ts';
 
 const OUTCOME: Record<TipOutcome, MessageDescriptor> = {
@@ -53,11 +52,11 @@ export function ResultsScreen() {
     };
   };
   const showPreview = async () => {
-    const r = await act.run(async () => (await core.boCall('resultPreview', payload())) as unknown as BoResultPreviewReply | BoFailure);
+    const r = await act.run(() => bo('bo/resultPreview', payload()));
     if (r) setPreview(r);
   };
   const save = async () => {
-    const r = await act.run(async () => (await core.boCall('saveResult', payload())) as unknown as BoSaveResultReply | BoFailure);
+    const r = await act.run(() => bo('bo/saveResult', payload()));
     if (r) setPreview(null);
   };
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ShopReportRow } from '../../../../domain/retail/calls.ts';
-import { core } from '../../../core-client.ts';
+import { bo } from '../bo-client.ts';
 import { FilterBar } from '../filters.tsx';
 import { useBo } from '../session.tsx';
 import { daysAgo, money, when } from '../format.ts';
@@ -31,16 +31,15 @@ export function RetailScreen() {
   const [rows, setRows] = useState<ShopReportRow[] | null>(null);
   const [error, setError] = useState('');
   const [pairing, setPairing] = useState<{ terminal: string; code: string; expires: string } | null>(null);
-  const load = useCallback(() => core.boCall('shopReport', { from, to }).then((r) => {
-    setRows(r.status ? (r as unknown as { results: ShopReportRow[] }).results : []);
-    setError(r.status ? '' : r.msg ?? '');
+  const load = useCallback(() => bo('bo/shopReport', { from, to }).then((r) => {
+    setRows(r.status ? r.results : []);
+    setError(r.status ? '' : r.msg);
   }), [from, to]);
   useEffect(() => { void load(); }, [load]);
   const m = (v: number) => money(v, me.currency, lang);
   const pair = async (r: ShopReportRow) => {
-    const reply = await core.boCall('terminalPairingCode', { terminalId: r.terminalId });
-    if (!reply.status) { setError(reply.msg ?? ''); return; }
-    const p = reply as unknown as { code: string; expiresAt: string };
+    const p = await bo('bo/terminalPairingCode', { terminalId: r.terminalId });
+    if (!p.status) { setError(p.msg); return; }
     setPairing({ terminal: r.terminalNo || r.userName, code: `${p.code.slice(0, 4)}-${p.code.slice(4)}`, expires: when(p.expiresAt, lang) });
   };
   const cols: Column<ShopReportRow>[] = [

@@ -2,12 +2,10 @@ import { useState } from 'react';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { core } from '../../../core-client.ts';
 import { useAction, useKeyed } from '../action.ts';
 import { SETTING_FLAGS, SETTINGS_SCREENS, type SettingsScreen } from '../../../../domain/settings/screens.ts';
 import type { SiteSettingKey, SiteSettings } from '../../../../domain/settings/site-settings.ts';
-import type { BoSaveSiteSettingsReply, BoSiteSettingsReply } from '../../../../domain/backoffice/catalogue-calls.ts';
-import type { BoFailure } from '../bo-client.ts';
+import { bo } from '../bo-client.ts';
 import { LANGUAGES, LANGUAGE_INFO } from '../../../i18n/languages.ts';
 
 /** The label of every setting in the operator's language. */
@@ -82,7 +80,7 @@ function Field({ k, value, def, onChange }: { k: SiteSettingKey; value: Value; d
   return <label className="bo-field"><span>{label}</span><input name={k} value={String(value)} onChange={(e) => onChange(e.target.value)} /></label>;
 }
 
-const fetchSettings = async () => (await core.boCall('siteSettings', {})) as unknown as BoSiteSettingsReply | BoFailure;
+const fetchSettings = () => bo('bo/siteSettings', {});
 
 /** One settings screen: its settings as a form; Save sends only what changed (audited on the server). */
 function SettingsForm({ screen }: { screen: SettingsScreen }) {
@@ -94,7 +92,7 @@ function SettingsForm({ screen }: { screen: SettingsScreen }) {
   const keys = SETTINGS_SCREENS[screen] as readonly SiteSettingKey[];
   const changed = Object.keys(draft).length > 0;
   const save = async () => {
-    const r = await act.run(async () => (await core.boCall('saveSiteSettings', { screen, settings: draft })) as unknown as BoSaveSiteSettingsReply | BoFailure);
+    const r = await act.run(() => bo('bo/saveSiteSettings', { screen, settings: draft }));
     if (r) { setDraft({}); reload(); }
   };
   return (

@@ -4,9 +4,9 @@ import { useAction, useKeyed } from '../action.ts';
 import { DataTable, type Column } from '../table.tsx';
 import { money, when } from '../format.ts';
 import { useBo } from '../session.tsx';
-import { tradingCall as call, type Ok } from './TradingCall.ts';
+import { bo, type BoPayload } from '../bo-client.ts';
 import type {
-  BoTradingCatalogueReply, BoTradingFixtureReply, BoTradingFixturesReply, TradingFixture, TradingMarket,
+  BoTradingCatalogueReply, BoTradingFixtureReply, TradingFixture, TradingMarket,
 } from '../../../../domain/trading/calls.ts';
 
 /** Odds typed as decimals ('2.05') are thousandths on the wire; money in the currency's units is minor units. */
@@ -26,7 +26,7 @@ export function TradingScreen() {
   const [manualOnly, setManualOnly] = useState(true);
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<number | null>(null);
-  const loadList = useCallback((k: string) => call<BoTradingFixturesReply>('tradingFixtures', JSON.parse(k) as Record<string, unknown>), []);
+  const loadList = useCallback((k: string) => bo('bo/tradingFixtures', JSON.parse(k) as BoPayload<'bo/tradingFixtures'>), []);
   const { data: listed, reload } = useKeyed(JSON.stringify({ manual: manualOnly ? true : undefined, search: search.trim() || undefined, limit: 100 }), loadList);
   const list = listed ? (listed.status ? listed.results : []) : null;
 
@@ -61,7 +61,7 @@ export function TradingScreen() {
 function NewFixture({ onCreated }: { onCreated: (id: number) => void }) {
   const { t } = useLingui();
   const act = useAction();
-  const [cat, setCat] = useState<Ok<BoTradingCatalogueReply> | null>(null);
+  const [cat, setCat] = useState<BoTradingCatalogueReply | null>(null);
   const [sportId, setSportId] = useState(1);
   const [league, setLeague] = useState('');
   const [home, setHome] = useState('');
@@ -70,11 +70,11 @@ function NewFixture({ onCreated }: { onCreated: (id: number) => void }) {
   const [limit, setLimit] = useState('');
   useEffect(() => {
     let live = true;
-    void call<BoTradingCatalogueReply>('tradingCatalogue', { sportId }).then((r) => { if (live && r.status) setCat(r); });
+    void bo('bo/tradingCatalogue', { sportId }).then((r) => { if (live && r.status) setCat(r); });
     return () => { live = false; };
   }, [sportId]);
   const create = async () => {
-    const r = await act.run(() => call<{ id: number }>('createFixture', {
+    const r = await act.run(() => bo('bo/createFixture', {
       tournamentId: Number(league), homeTeamId: Number(home), awayTeamId: Number(away),
       matchDate: new Date(date).toISOString(), ...(limit ? { stakeLimit: toMinor(limit) } : {}),
     }));
@@ -117,18 +117,23 @@ function NewFixture({ onCreated }: { onCreated: (id: number) => void }) {
   );
 }
 
+/** The calls that change one fixture (each takes its matchId). */
+type FixtureAction = 'openMarket' | 'setPrice' | 'setMarketStatus' | 'setMatchStatus' | 'setStakeLimit';
+/** Runs one of them on the fixture shown; true when it went through. */
+type RunFixture = <K extends FixtureAction>(name: K, payload: Omit<BoPayload<`bo/${K}`>, 'matchId'>) => Promise<boolean>;
+
 function FixturePanel({ matchId, onChanged }: { matchId: number; onChanged: () => void }) {
   const { t } = useLingui();
   const { lang, me } = useBo();
   const act = useAction();
-  const load = useCallback((k: string) => call<BoTradingFixtureReply>('tradingFixture', { matchId: Number(k) }), []);
+  const load = useCallback((k: string) => bo('bo/tradingFixture', { matchId: Number(k) }), []);
   const { data: reply, reload } = useKeyed(String(matchId), load);
   // the last loaded picture stays on screen while a change reloads it
-  const [last, setLast] = useState<Ok<BoTradingFixtureReply> | null>(null);
+  const [last, setLast] = useState<BoTradingFixtureReply | null>(null);
   if (reply?.status && reply !== last) setLast(reply);
   const data = reply?.status ? reply : last;
-  const run = async (name: string, payload: Record<string, unknown>) => {
-    const r = await act.run(() => call<object>(name, { matchId, ...payload }));
+  const run: RunFixture = async (name, payload) => {
+    const r = await act.run(() => bo(`bo/${name}`, { matchId, ...payload } as BoPayload<`bo/${typeof name}`>));
     if (r) { reload(); onChanged(); }
     return r !== null;
   };
@@ -159,7 +164,7 @@ function FixturePanel({ matchId, onChanged }: { matchId: number; onChanged: () =
   );
 }
 
-function StakeLimit({ current, busy, run }: { current: number; busy: boolean; run: (name: string, p: Record<string, unknown>) => Promise<boolean> }) {
+function StakeLimit({ current, busy, run }: { current: number; busy: boolean; run: RunFixture }) {
   const { t } = useLingui();
   const { me } = useBo();
   const [limit, setLimit] = useState(current ? (current / 100).toFixed(2) : '');
@@ -171,7 +176,7 @@ function StakeLimit({ current, busy, run }: { current: number; busy: boolean; ru
   );
 }
 
-function MarketCard({ m, busy, run }: { m: TradingMarket; busy: boolean; run: (name: string, p: Record<string, unknown>) => Promise<boolean> }) {
+function MarketCard({ m, busy, run }: { m: TradingMarket; busy: boolean; run: RunFixture }) {
   const { t } = useLingui();
   const [prices, setPrices] = useState<Record<number, string>>(() => Object.fromEntries(m.outcomes.map((o) => [o.oddId, oddText(o.odd)])));
   const title = m.special ? `${m.name} (${m.special})` : m.name;
@@ -198,7 +203,7 @@ function MarketCard({ m, busy, run }: { m: TradingMarket; busy: boolean; run: (n
   );
 }
 
-function OpenMarket({ taken, sportId, busy, run }: { taken: TradingMarket[]; sportId: number; busy: boolean; run: (name: string, p: Record<string, unknown>) => Promise<boolean> }) {
+function OpenMarket({ taken, sportId, busy, run }: { taken: TradingMarket[]; sportId: number; busy: boolean; run: RunFixture }) {
   const { t } = useLingui();
   const [types, setTypes] = useState<BoTradingCatalogueReply['oddTypes']>([]);
   const [type, setType] = useState(1);
@@ -206,7 +211,7 @@ function OpenMarket({ taken, sportId, busy, run }: { taken: TradingMarket[]; spo
   const [prices, setPrices] = useState<Record<number, string>>({});
   useEffect(() => {
     let live = true;
-    void call<BoTradingCatalogueReply>('tradingCatalogue', { sportId }).then((r) => { if (live && r.status) setTypes(r.oddTypes); });
+    void bo('bo/tradingCatalogue', { sportId }).then((r) => { if (live && r.status) setTypes(r.oddTypes); });
     return () => { live = false; };
   }, [sportId]);
   const def = useMemo(() => types.find((x) => x.oddsType === type), [types, type]);
