@@ -2,8 +2,8 @@
  * Market and outcome names of a printed or checked ticket in the request's language:
  * the back office's catalogue (server/catalogue/markets.ts) when it names the type in that
  * language, else the player app's own translation of the English name (the Lingui catalogue
- * src/i18n/locales/{lang}/messages.po, where the app's market names live: src/features/sports/
- * market-names.ts), else English. The app's catalogue is read once per language; a missing one
+ * src/i18n/locales/{lang}/messages.po, where the app's market names live: src/ui/market-names.ts),
+ * else English. The app's catalogue is read once per language; a missing one
  * leaves English.
  */
 import { readFileSync } from 'node:fs';

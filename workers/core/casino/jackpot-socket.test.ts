@@ -1,40 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { JACKPOT_RECONNECT } from '../../../domain/casino/calls.ts';
+import { virtualTimers } from '../net/virtual-timers.test-util.ts';
 import { createJackpotSocket, decodeJackpotFrame, type JackpotFrame, type JackpotSocketLike } from './jackpot-socket.ts';
 
 /** Virtual timers and fake sockets: the reconnect rule runs without waiting. */
 function harness() {
-  let now = 0;
-  const timers: Array<{ at: number; fn: () => void; id: number }> = [];
-  let seq = 0;
+  const time = virtualTimers();
   const sockets: Array<JackpotSocketLike & { closed: boolean }> = [];
   const frames: JackpotFrame[] = [];
   const opens: number[] = [];
   const s = createJackpotSocket({
     create: () => {
-      opens.push(now);
+      opens.push(time.now());
       const sock = { closed: false, onopen: null, onmessage: null, onclose: null, onerror: null, close() { this.closed = true; } } as JackpotSocketLike & { closed: boolean };
       sockets.push(sock);
       return sock;
     },
-    setTimeout: (fn, ms) => { timers.push({ at: now + ms, fn, id: ++seq }); return seq; },
-    clearTimeout: (h) => { const i = timers.findIndex((t) => t.id === h); if (i >= 0) timers.splice(i, 1); },
+    setTimeout: time.setTimeout,
+    clearTimeout: time.clearTimeout,
     onFrame: (f) => frames.push(f),
   });
-  const advance = (ms: number) => {
-    const end = now + ms;
-    for (;;) {
-      timers.sort((a, b) => a.at - b.at);
-      const t = timers[0];
-      if (!t || t.at > end) break;
-      timers.shift();
-      now = t.at;
-      t.fn();
-    }
-    now = end;
-  };
   const last = () => sockets[sockets.length - 1]!;
-  return { s, sockets, frames, opens, advance, last, pending: () => timers.length, now: () => now };
+  return { s, sockets, frames, opens, advance: time.advance, last, pending: time.pending, now: time.now };
 }
 
 describe('jackpot socket', () => {

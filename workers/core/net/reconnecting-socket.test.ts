@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createReconnectingSocket, exponentialRetry, fixedRetry, type NetworkStatus, type ReconnectingSocketDeps, type SocketState, type WsLike,
 } from './reconnecting-socket.ts';
+import { virtualTimers } from './virtual-timers.test-util.ts';
 
 class FakeSocket implements WsLike {
   binaryType = 'blob';
@@ -17,9 +18,7 @@ class FakeSocket implements WsLike {
 
 /** Virtual time, fake sockets and a network switch the test flips. */
 function harness(opts: Partial<ReconnectingSocketDeps> = {}) {
-  let now = 0;
-  let seq = 0;
-  const timers: Array<{ at: number; fn: () => void; id: number }> = [];
+  const time = virtualTimers();
   const sockets: FakeSocket[] = [];
   const opened: number[] = [];
   const states: Array<[SocketState, number]> = [];
@@ -28,29 +27,17 @@ function harness(opts: Partial<ReconnectingSocketDeps> = {}) {
   const watchers = new Set<(up: boolean) => void>();
   const network: NetworkStatus = { online: () => online, watch: (fn) => { watchers.add(fn); return () => watchers.delete(fn); } };
   const s = createReconnectingSocket({
-    create: () => { const x = new FakeSocket(); sockets.push(x); opened.push(now); return x; },
-    setTimeout: (fn, ms) => { timers.push({ at: now + ms, fn, id: ++seq }); return seq; },
-    clearTimeout: (h) => { const i = timers.findIndex((t) => t.id === h); if (i >= 0) timers.splice(i, 1); },
+    create: () => { const x = new FakeSocket(); sockets.push(x); opened.push(time.now()); return x; },
+    setTimeout: time.setTimeout,
+    clearTimeout: time.clearTimeout,
     retry: fixedRetry(1000, 3),
     onMessage: (d) => messages.push(d),
     onState: (st, a) => states.push([st, a]),
     network,
     ...opts,
   });
-  const advance = (ms: number) => {
-    const end = now + ms;
-    for (;;) {
-      timers.sort((a, b) => a.at - b.at);
-      const t = timers[0];
-      if (!t || t.at > end) break;
-      timers.shift();
-      now = t.at;
-      t.fn();
-    }
-    now = end;
-  };
   const setOnline = (up: boolean) => { online = up; for (const w of [...watchers]) w(up); };
-  return { s, sockets, opened, states, messages, advance, setOnline, last: () => sockets.at(-1)!, pending: () => timers.length, now: () => now, watchers };
+  return { s, sockets, opened, states, messages, advance: time.advance, setOnline, last: () => sockets.at(-1)!, pending: time.pending, now: time.now, watchers };
 }
 
 describe('reconnecting socket', () => {
