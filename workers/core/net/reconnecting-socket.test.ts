@@ -150,6 +150,36 @@ describe('reconnecting socket', () => {
     expect(h.pending()).toBe(0);
   });
 
+  it('a server that answers and falls silent each time uses up the attempts; talking for a whole period clears them', () => {
+    let clock = 0;
+    const h = harness({ heartbeat: { silenceMs: 8000, now: () => clock } });
+    const tick = (ms: number) => { for (let i = 0; i < ms / 500; i++) { h.advance(500); clock = h.now(); } };
+    h.s.want(true);
+    h.last().onopen!();
+    // a snapshot at each open, then nothing: three silent reconnects (the rule's three), then offline
+    for (let i = 1; i <= 3; i++) {
+      h.last().onmessage!({ data: 'snapshot' });
+      tick(11_000);
+      expect([h.sockets.length, h.s.attempt]).toEqual([i + 1, i]);
+      h.last().onopen!();
+      expect(h.s.attempt).toBe(i);
+    }
+    h.last().onmessage!({ data: 'snapshot' });
+    tick(11_000);
+    expect([h.s.state, h.sockets.length]).toEqual(['offline', 4]);
+
+    // after a retry, one silence; the next socket keeps talking: its attempt is cleared after 8 s of it
+    h.s.retry();
+    h.last().onopen!();
+    tick(11_000);
+    expect(h.s.attempt).toBe(1);
+    h.last().onopen!();
+    for (let i = 0; i < 4; i++) { tick(2000); h.last().onmessage!({ data: 'beat' }); }
+    tick(2000);
+    expect([h.s.state, h.s.attempt]).toEqual(['open', 0]);
+    expect(h.states.at(-1)).toEqual(['open', 0]);
+  });
+
   it('going offline drops the socket without spending attempts; the network back reconnects at once', () => {
     const h = harness();
     h.s.want(true);

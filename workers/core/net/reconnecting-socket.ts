@@ -65,7 +65,10 @@ export interface ReconnectingSocketDeps {
   binary?: boolean;
   /**
    * A server that speaks at least this often: an open socket that heard nothing for `silenceMs`
-   * (checked every quarter of it on `now`) is closed and counts as lost. Absent: none.
+   * (checked every quarter of it on `now`) is closed and counts as lost. The next socket then counts
+   * as an attempt until it has talked for a whole `silenceMs` (a server that answers and falls silent
+   * again, as the feed does while its own source is stale, uses up the attempts instead of being
+   * asked again forever). Absent: none.
    */
   heartbeat?: { silenceMs: number; now(): number };
   network?: NetworkStatus;
@@ -99,6 +102,9 @@ export function createReconnectingSocket(deps: ReconnectingSocketDeps): Reconnec
   let wait: Token | null = null;
   let beat: Token | null = null;
   let heardAt = 0;
+  // After a loss by silence: the open socket has not yet talked for a whole silence period (since openedAt).
+  let proving = false;
+  let openedAt = 0;
   let unwatch: (() => void) | null = null;
 
   const set = (s: SocketState) => {
@@ -144,11 +150,16 @@ export function createReconnectingSocket(deps: ReconnectingSocketDeps): Reconnec
   /** Checks every quarter of the silence limit that the server spoke within it. */
   function listen(): void {
     const { silenceMs, now } = deps.heartbeat!;
-    heardAt = now();
+    heardAt = openedAt = now();
     const check = (token: Token) => {
       if (beat !== token) return;
-      if (now() - heardAt >= silenceMs) lost();
-      else beat = later(check, silenceMs / 4);
+      if (now() - heardAt >= silenceMs) { proving = true; lost(); return; }
+      if (proving && now() - openedAt >= silenceMs) {
+        proving = false;
+        attempt = 0;
+        deps.onState?.(state, 0);
+      }
+      beat = later(check, silenceMs / 4);
     };
     beat = later(check, silenceMs / 4);
   }
@@ -164,7 +175,7 @@ export function createReconnectingSocket(deps: ReconnectingSocketDeps): Reconnec
     ws = s;
     if (deps.binary) s.binaryType = 'arraybuffer';
     s.onopen = () => {
-      attempt = 0;
+      if (!proving) attempt = 0;
       set('open');
       if (deps.heartbeat) listen();
       deps.onOpen?.();
@@ -185,7 +196,7 @@ export function createReconnectingSocket(deps: ReconnectingSocketDeps): Reconnec
       if (state !== 'offline') { stopWait(); drop(); set('offline'); }
       return;
     }
-    if (state === 'offline' || state === 'reconnecting') { attempt = 0; connect(); }
+    if (state === 'offline' || state === 'reconnecting') { attempt = 0; proving = false; connect(); }
   }
 
   return {
@@ -195,7 +206,7 @@ export function createReconnectingSocket(deps: ReconnectingSocketDeps): Reconnec
       wanted = open;
       if (open) {
         watchNetwork();
-        if (state === 'idle') { attempt = 0; connect(); }
+        if (state === 'idle') { attempt = 0; proving = false; connect(); }
         return;
       }
       unwatch?.();
@@ -203,12 +214,14 @@ export function createReconnectingSocket(deps: ReconnectingSocketDeps): Reconnec
       stopWait();
       drop();
       attempt = 0;
+      proving = false;
       set('idle');
     },
     retry() {
       wanted = true;
       watchNetwork();
       attempt = 0;
+      proving = false;
       connect(true);
     },
     send(data) {
