@@ -37,7 +37,8 @@ function harness(opts: Partial<ReconnectingSocketDeps> = {}) {
     ...opts,
   });
   const setOnline = (up: boolean) => { online = up; for (const w of [...watchers]) w(up); };
-  return { s, sockets, opened, states, messages, advance: time.advance, setOnline, last: () => sockets.at(-1)!, pending: time.pending, now: time.now, watchers };
+  const last = () => sockets.at(-1)!;
+  return { s, sockets, opened, states, messages, advance: time.advance, setOnline, last, pending: time.pending, now: time.now, watchers };
 }
 
 describe('reconnecting socket', () => {
