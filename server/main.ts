@@ -9,6 +9,9 @@ import { seedBackOfficeDemo } from './demo/backoffice-seed.ts';
 import { scheduleAuditCheck } from './backoffice/audit.ts';
 import { buildApp } from './http/app.ts';
 import { reconcileOpenRounds } from './casino/reconcile.ts';
+import { hub88Outbound, loadHub88Config } from './casino/hub88/config.ts';
+import { hub88Client } from './casino/hub88/client.ts';
+import { syncHub88Games } from './casino/hub88/sync.ts';
 import { writeOffExpired } from './retail/liability.ts';
 import { DEMO_SETTINGS, SITE_SETTINGS, startSettingsSync } from './settings/site-settings.ts';
 import { startSettlementLoop } from './settlement/ingest.ts';
@@ -62,6 +65,13 @@ const tradingFeed = startTradingFeed(db, feed.service, systemScheduler, (err) =>
 const stopSettlement = whileLeading(leadership, () => startSettlementLoop(db, Date.now));
 // Casino rounds a provider left open for a day are rolled back or closed, hourly, by the leader.
 whileLeading(leadership, () => systemScheduler.every(3_600_000, () => void reconcileOpenRounds(db, Date.now()).catch((err: unknown) => console.error('casino reconcile:', err))));
+// Hub88's game list into the catalogue, by the leader, every HUB88_SYNC_MINUTES (the back office syncs on demand too).
+const hub88 = loadHub88Config();
+if (hub88Outbound(hub88) && hub88.syncMinutes > 0) {
+  const syncHub88 = () => void syncHub88Games(db, hub88Client(hub88), Date.now())
+    .then((r) => { if (r.error) console.error('hub88 sync:', r.error); }, (err: unknown) => console.error('hub88 sync:', err));
+  whileLeading(leadership, () => { syncHub88(); return systemScheduler.every(hub88.syncMinutes * 60_000, syncHub88); });
+}
 // Expired unpaid shop tickets: their liability goes to the shop as unclaimed winnings, hourly, by the leader.
 whileLeading(leadership, () => systemScheduler.every(3_600_000, () => void writeOffExpired(db, Date.now()).catch((err: unknown) => console.error('ticket write-off:', err))));
 
@@ -74,6 +84,7 @@ const app = await buildApp({
   cookieSecure: config.cookieSecure,
   logger: { level: config.logLevel },
   trustProxy: config.trustProxy,
+  hub88,
 });
 await registerFeedSocket(app, feed.hub);
 // Settings and content revisions pushed to every open app (server/settings/site-push.ts).

@@ -13,6 +13,7 @@ import { BO_TRADING_CALLS } from '../trading/calls.ts';
 import { BO_CATALOGUE_ENTITY_CALLS } from '../catalogue/calls.ts';
 import { BO_CONTENT_CALLS } from '../content/bo-calls.ts';
 import { BO_CASINO_CALLS } from '../casino/calls.ts';
+import { BO_HUB88_CALLS } from '../casino/hub88-calls.ts';
 import { paging, type Done, type Page } from './replies.ts';
 
 export { paging, type Done, type Page, type Refusal } from './replies.ts';
@@ -266,6 +267,8 @@ export const BO_CALLS = {
   ...BO_CONTENT_CALLS,
   // Casino games management and dealers' casino limits.
   ...BO_CASINO_CALLS,
+  // The Hub88 aggregator: game-list syncs, round details, free rounds.
+  ...BO_HUB88_CALLS,
 } as const satisfies Record<string, { payload: z.ZodType; permission: Permission | null }>;
 export type BoCallName = keyof typeof BO_CALLS;
 /** The existing transfer-request and affiliate calls (payloads in domain/protocol/calls.ts) and their permissions. */

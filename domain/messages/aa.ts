@@ -138,4 +138,6 @@ export const aa: Partial<MessageTexts> = {
   liveIpDenied: 'Ku konekshinih addareesak toobbe beetti mali',
   imageTooLarge: 'Sawra kaxxa (kaxxa {max})',
   imageInvalid: 'Faayil JPEG, PNG, WebP, GIF hinnay AVIF sawra hinna',
+  aggregatorOff: 'Game agregatori mari hinna',
+  aggregatorFailed: 'Game agregatori esserat oggolinnooka: {reason}',
 };

@@ -138,4 +138,6 @@ export const az: Partial<MessageTexts> = {
   liveIpDenied: 'Bağlantı ünvanınızdan canlı mərc mümkün deyil',
   imageTooLarge: 'Şəkil çox böyükdür (ən çox {max})',
   imageInvalid: 'Fayl JPEG, PNG, WebP, GIF və ya AVIF şəkli deyil',
+  aggregatorOff: 'Oyun aqreqatoru qurulmayıb',
+  aggregatorFailed: 'Oyun aqreqatoru sorğunu qəbul etmədi: {reason}',
 };

@@ -138,4 +138,6 @@ export const cw: Partial<MessageTexts> = {
   liveIpDenied: 'Apuesta na bibu no ta disponibel for di bo adrès di konekshon',
   imageTooLarge: 'E imágen ta muchu grandi (maksimo {max})',
   imageInvalid: 'E archivo no ta un imágen JPEG, PNG, WebP, GIF òf AVIF',
+  aggregatorOff: 'E agregador di wega no ta konfigurá',
+  aggregatorFailed: 'E agregador di wega no a aseptá e petishon: {reason}',
 };

@@ -138,4 +138,6 @@ export const de: Partial<MessageTexts> = {
   liveIpDenied: 'Livewetten sind von Ihrer Verbindungsadresse aus nicht verfügbar',
   imageTooLarge: 'Das Bild ist zu groß (höchstens {max})',
   imageInvalid: 'Die Datei ist kein JPEG-, PNG-, WebP-, GIF- oder AVIF-Bild',
+  aggregatorOff: 'Der Spieleaggregator ist nicht eingerichtet',
+  aggregatorFailed: 'Der Spieleaggregator hat die Anfrage nicht angenommen: {reason}',
 };

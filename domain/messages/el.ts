@@ -138,4 +138,6 @@ export const el: Partial<MessageTexts> = {
   liveIpDenied: 'Το live στοίχημα δεν είναι διαθέσιμο από τη διεύθυνση σύνδεσής σας',
   imageTooLarge: 'Η εικόνα είναι πολύ μεγάλη (έως {max})',
   imageInvalid: 'Το αρχείο δεν είναι εικόνα JPEG, PNG, WebP, GIF ή AVIF',
+  aggregatorOff: 'Ο συγκεντρωτής παιχνιδιών δεν έχει ρυθμιστεί',
+  aggregatorFailed: 'Ο συγκεντρωτής παιχνιδιών δεν δέχτηκε το αίτημα: {reason}',
 };

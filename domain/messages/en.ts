@@ -140,6 +140,8 @@ export const en = {
   terminalPaired: 'The terminal is paired',
   imageTooLarge: 'The image is too large (at most {max})',
   imageInvalid: 'The file is not a JPEG, PNG, WebP, GIF or AVIF image',
+  aggregatorOff: 'The game aggregator is not configured',
+  aggregatorFailed: 'The game aggregator did not accept the request: {reason}',
 } as const;
 
 export type MessageKey = keyof typeof en;

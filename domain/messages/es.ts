@@ -138,4 +138,6 @@ export const es: Partial<MessageTexts> = {
   liveIpDenied: 'Las apuestas en directo no están disponibles desde tu dirección de conexión',
   imageTooLarge: 'La imagen es demasiado grande (máximo {max})',
   imageInvalid: 'El archivo no es una imagen JPEG, PNG, WebP, GIF o AVIF',
+  aggregatorOff: 'El agregador de juegos no está configurado',
+  aggregatorFailed: 'El agregador de juegos no aceptó la solicitud: {reason}',
 };

@@ -138,4 +138,6 @@ export const fa: Partial<MessageTexts> = {
   liveIpDenied: 'شرط‌بندی زنده از نشانی اتصال شما ممکن نیست',
   imageTooLarge: 'تصویر بیش از حد بزرگ است (حداکثر {max})',
   imageInvalid: 'پرونده تصویر JPEG، PNG، WebP، GIF یا AVIF نیست',
+  aggregatorOff: 'گردآورنده بازی پیکربندی نشده است',
+  aggregatorFailed: 'گردآورنده بازی درخواست را نپذیرفت: {reason}',
 };

@@ -138,4 +138,6 @@ export const fr: Partial<MessageTexts> = {
   liveIpDenied: 'Les paris en direct ne sont pas disponibles depuis votre adresse de connexion',
   imageTooLarge: 'L’image est trop grande ({max} maximum)',
   imageInvalid: 'Le fichier n’est pas une image JPEG, PNG, WebP, GIF ou AVIF',
+  aggregatorOff: 'L’agrégateur de jeux n’est pas configuré',
+  aggregatorFailed: 'L’agrégateur de jeux n’a pas accepté la demande : {reason}',
 };

@@ -138,4 +138,6 @@ export const iq: Partial<MessageTexts> = {
   liveIpDenied: 'گرەوی ڕاستەوخۆ لە ناونیشانی پەیوەندییەکەتەوە بەردەست نییە',
   imageTooLarge: 'وێنەکە زۆر گەورەیە (زۆرترین {max})',
   imageInvalid: 'پەڕگەکە وێنەی JPEG، PNG، WebP، GIF یان AVIF نییە',
+  aggregatorOff: 'کۆکەرەوەی یارییەکان ڕێکنەخراوە',
+  aggregatorFailed: 'کۆکەرەوەی یارییەکان داواکارییەکەی وەرنەگرت: {reason}',
 };

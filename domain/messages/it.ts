@@ -138,4 +138,6 @@ export const it: Partial<MessageTexts> = {
   liveIpDenied: 'Le scommesse live non sono disponibili dal tuo indirizzo di connessione',
   imageTooLarge: 'L’immagine è troppo grande (massimo {max})',
   imageInvalid: 'Il file non è un’immagine JPEG, PNG, WebP, GIF o AVIF',
+  aggregatorOff: 'L’aggregatore di giochi non è configurato',
+  aggregatorFailed: 'L’aggregatore di giochi non ha accettato la richiesta: {reason}',
 };

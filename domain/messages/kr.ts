@@ -138,4 +138,6 @@ export const kr: Partial<MessageTexts> = {
   liveIpDenied: 'Ji navnîşana girêdana te bahîsa zindî tune',
   imageTooLarge: 'Wêne pir mezin e (herî zêde {max})',
   imageInvalid: 'Pel ne wêneyê JPEG, PNG, WebP, GIF an AVIF e',
+  aggregatorOff: 'Komkerê lîstikan nehatiye mîhengkirin',
+  aggregatorFailed: 'Komkerê lîstikan daxwaz qebûl nekir: {reason}',
 };

@@ -138,4 +138,6 @@ export const nl: Partial<MessageTexts> = {
   liveIpDenied: 'Livewedden is niet beschikbaar vanaf je verbindingsadres',
   imageTooLarge: 'De afbeelding is te groot (maximaal {max})',
   imageInvalid: 'Het bestand is geen JPEG-, PNG-, WebP-, GIF- of AVIF-afbeelding',
+  aggregatorOff: 'De spelaggregator is niet ingesteld',
+  aggregatorFailed: 'De spelaggregator heeft het verzoek niet aangenomen: {reason}',
 };

@@ -138,4 +138,6 @@ export const pt: Partial<MessageTexts> = {
   liveIpDenied: 'Apostas ao vivo não estão disponíveis a partir do seu endereço de conexão',
   imageTooLarge: 'A imagem é grande demais (máximo {max})',
   imageInvalid: 'O arquivo não é uma imagem JPEG, PNG, WebP, GIF ou AVIF',
+  aggregatorOff: 'O agregador de jogos não está configurado',
+  aggregatorFailed: 'O agregador de jogos não aceitou a solicitação: {reason}',
 };

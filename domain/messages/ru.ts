@@ -138,4 +138,6 @@ export const ru: Partial<MessageTexts> = {
   liveIpDenied: 'Ставки live недоступны с вашего адреса подключения',
   imageTooLarge: 'Изображение слишком большое (не более {max})',
   imageInvalid: 'Файл не является изображением JPEG, PNG, WebP, GIF или AVIF',
+  aggregatorOff: 'Агрегатор игр не настроен',
+  aggregatorFailed: 'Агрегатор игр не принял запрос: {reason}',
 };

@@ -138,4 +138,6 @@ export const sq: Partial<MessageTexts> = {
   liveIpDenied: 'Bastet live nuk janë të disponueshme nga adresa juaj e lidhjes',
   imageTooLarge: 'Imazhi është shumë i madh (deri në {max})',
   imageInvalid: 'Skedari nuk është imazh JPEG, PNG, WebP, GIF ose AVIF',
+  aggregatorOff: 'Agreguesi i lojërave nuk është konfiguruar',
+  aggregatorFailed: 'Agreguesi i lojërave nuk e pranoi kërkesën: {reason}',
 };

@@ -138,4 +138,6 @@ export const tr: MessageTexts = {
   terminalPaired: 'Terminal eşleştirildi',
   imageTooLarge: 'Görsel çok büyük (en fazla {max})',
   imageInvalid: 'Dosya JPEG, PNG, WebP, GIF veya AVIF görseli değil',
+  aggregatorOff: 'Oyun toplayıcısı yapılandırılmamış',
+  aggregatorFailed: 'Oyun toplayıcısı isteği kabul etmedi: {reason}',
 };

@@ -10,12 +10,21 @@ import { hasPermission } from '../../domain/account/permissions.ts';
 import type { GuardUser } from '../../domain/account/permissions.ts';
 import { PRODUCT_PERMISSION, productName, type OpenGameReply, type CasinoLimitTable } from '../../domain/casino/calls.ts';
 import { assertCanPlay } from '../protection/enforce.ts';
-import { gameRow } from './catalogue.ts';
+import { gameRow, type GameRow } from './catalogue.ts';
 import { BET_TOKEN_TTL_MS } from './wallet.ts';
 
 /** Fun sessions last as long; they move no money. */
 export const IFRAME_INSIDE = 8;
 export const IFRAME_REDIRECT = 1;
+
+/** Where a launch comes from, for a provider that wants it (an aggregator's game URL takes the player's address and platform). */
+export interface LaunchClient { ip: string; userAgent: string; origin: string }
+
+/**
+ * A provider protocol that makes its own launch URL (an aggregator's API call) instead of
+ * `<launch_url>/play?token=...`; it may refuse with a CallError.
+ */
+export type ProtocolLauncher = (s: { game: GameRow; token: string; fun: boolean; userId: number | null; currency: string; lang: string; client: LaunchClient; now: number }) => Promise<string>;
 
 export interface LaunchInput {
   gameId: number;
@@ -26,12 +35,16 @@ export interface LaunchInput {
   guard: Pick<GuardUser, 'products' | 'onlineUser'> | null;
   lang: string;
   now: number;
+  /** Launchers of protocols that make their own URL, by casino_providers.protocol. */
+  launchers?: Readonly<Record<string, ProtocolLauncher>> | undefined;
+  client?: LaunchClient | undefined;
 }
 
 export async function launchGame(db: Db, p: LaunchInput): Promise<OpenGameReply> {
   const game = await gameRow(db, p.gameId);
   if (!game || (p.product !== undefined && game.product !== p.product)) throw new CallError(404, 'gameNotFound');
-  if (game.status !== 1 || game.provider_status !== 1 || !game.launch_url) throw new CallError(503, 'gameUnavailable');
+  const launcher = p.launchers?.[game.protocol];
+  if (game.status !== 1 || game.provider_status !== 1 || (!game.launch_url && !launcher)) throw new CallError(503, 'gameUnavailable');
   const name = productName(game.product)!;
   // Opening a game needs login (section 4): a visitor gets the login popup unless they ask for fun mode where offered.
   const fun = p.fun === true;
@@ -43,8 +56,8 @@ export async function launchGame(db: Db, p: LaunchInput): Promise<OpenGameReply>
   if (limits.length && !limit) throw new CallError(400, 'badRequest', { field: 'limitId' }, { field: 'limitId' });
 
   const token = randomBytes(24).toString('base64url');
+  let currency = 'TRY';
   await db.tx(async (q) => {
-    let currency = 'TRY';
     if (!fun) {
       const verdict = await assertCanPlay(q, p.userId!, p.now, 0, p.lang);
       if (!verdict.ok) throw new CallError(403, verdict.key, {}, { error: verdict.key });
@@ -64,7 +77,9 @@ export async function launchGame(db: Db, p: LaunchInput): Promise<OpenGameReply>
       [token, fun ? null : p.userId, game.id, currency, fun ? 1 : 0, limit?.limitId ?? null, new Date(p.now), new Date(p.now + BET_TOKEN_TTL_MS)]);
   });
   const query = new URLSearchParams({ token, game: game.code, lang: p.lang, mode: fun ? 'fun' : 'real', ...(limit ? { limit: String(limit.limitId) } : {}) });
-  const gameurl = `${game.launch_url.replace(/\/$/, '')}/play?${query}`;
+  const gameurl = launcher
+    ? await launcher({ game, token, fun, userId: fun ? null : p.userId, currency, lang: p.lang, client: p.client ?? { ip: '', userAgent: '', origin: '' }, now: p.now })
+    : `${game.launch_url.replace(/\/$/, '')}/play?${query}`;
   const iframe = game.frameable ? IFRAME_INSIDE : IFRAME_REDIRECT;
   return { status: true, msg: '', content: { gameurl, iframe, gameName: game.title, frameable: game.frameable ? 1 : 0 }, gameName: game.title, fun: fun ? 1 : 0 };
 }

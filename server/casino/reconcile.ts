@@ -33,10 +33,11 @@ export async function reconcileOpenRounds(db: Db, now: number, limit = 500): Pro
         closed++;
         return;
       }
-      const bets = await q.query<{ id: number; amount: number }>(
-        `select id, amount from casino_transactions where round_id = $1 and kind = 'bet' and state = 0 order by id for update`, [id]);
+      const bets = await q.query<{ id: number; amount: number; free: number }>(
+        `select id, amount, free from casino_transactions where round_id = $1 and kind = 'bet' and state = 0 order by id for update`, [id]);
       for (const b of bets) {
-        await postLedger(q, { userId: r.user_id, amount: Number(b.amount), kind: 'refund', refType: LEDGER_REF[r.product], refId: id });
+        // a free round took no money: nothing to give back
+        if (!b.free) await postLedger(q, { userId: r.user_id, amount: Number(b.amount), kind: 'refund', refType: LEDGER_REF[r.product], refId: id });
         await q.query('update casino_transactions set state = 1 where id = $1', [b.id]);
       }
       await q.query('update casino_rounds set status = 2, bet_total = 0, closed_at = $2 where id = $1', [id, new Date(now)]);

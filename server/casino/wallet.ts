@@ -42,6 +42,14 @@ export interface WalletRequest {
   amount: number;
   /** sha256 of the raw body without its request id (a retry may carry a new request id). */
   bodyHash: string;
+  /** A bet that moves no money (a free round); a win booked as bonus money. */
+  free?: boolean | undefined;
+  /** Any game of the provider may be named, not only the token's (live lobbies); the round is the named game's. */
+  anyGame?: boolean | undefined;
+  /** A win's reference must be a bet of the player, not rolled back (else TRANSACTION_NOT_FOUND / TRANSACTION_ROLLED_BACK). */
+  refBet?: boolean | undefined;
+  /** The player the protocol names: the token of another player is an INVALID_TOKEN. */
+  userId?: number | undefined;
 }
 
 export interface WalletReply {
@@ -68,15 +76,17 @@ export const LEDGER_REF: Record<ProductId, string> = { 4: 'livecasino', 5: 'slot
 /** The balance call: read only, no transaction. */
 async function balanceCall(db: Db, req: WalletRequest, now: number): Promise<WalletReply> {
   const [s] = await db.query<{ user_id: number | null; provider_id: number; expires_at: Date | string; currency: string; balance: number | null; wallet_currency: string | null }>(BALANCE, [req.token]);
-  if (!s || s.user_id === null || s.provider_id !== req.providerId) return { code: 'INVALID_TOKEN' };
+  if (!s || s.user_id === null || s.provider_id !== req.providerId || (req.userId !== undefined && s.user_id !== req.userId)) return { code: 'INVALID_TOKEN' };
   if (new Date(s.expires_at).getTime() <= now) return { code: 'TOKEN_EXPIRED' };
   return { code: 'OK', balance: Number(s.balance ?? 0), currency: s.wallet_currency ?? s.currency };
 }
 
 const BALANCE: NamedSql = {
   name: 'casino_balance',
-  text: `select s.user_id, g.provider_id, s.expires_at, s.currency, w.balance, w.currency as wallet_currency
-           from casino_sessions s join casino_games g on g.id = s.game_id left join wallets w on w.user_id = s.user_id where s.token = $1`,
+  // a studio of an aggregator answers to the aggregator's wallet (casino_providers.parent_id)
+  text: `select s.user_id, coalesce(p.parent_id, p.id) as provider_id, s.expires_at, s.currency, w.balance, w.currency as wallet_currency
+           from casino_sessions s join casino_games g on g.id = s.game_id join casino_providers p on p.id = g.provider_id
+           left join wallets w on w.user_id = s.user_id where s.token = $1`,
 };
 
 const LOCK: NamedSql = { name: 'casino_wallet_lock', text: 'select casino_wallet_lock($1::json) as r' };
@@ -112,7 +122,7 @@ async function runBatch(db: Db, calls: ReadonlyArray<{ req: WalletRequest; now: 
       let deny: WalletCode | null = null;
       const u = who[j]?.u;
       if (req.op === 'bet' && u && states.has(u)) {
-        const stake = (staked.get(u) ?? 0) + req.amount;
+        const stake = (staked.get(u) ?? 0) + (req.free ? 0 : req.amount);
         staked.set(u, stake);
         const err = refusalOf(states.get(u), { stake }, now, 'tr');
         if (err) deny = PROTECTION_CODE[err.key] ?? 'LIMIT_REACHED';
@@ -120,10 +130,15 @@ async function runBatch(db: Db, calls: ReadonlyArray<{ req: WalletRequest; now: 
       return {
         op: req.op, p: req.providerId, tok: req.token, tx: req.txId, ref: req.refTxId ?? null, rnd: req.roundId, closed: req.roundClosed,
         game: req.gameCode, cur: req.currency, amt: req.amount, hash: req.bodyHash, deny, now,
+        free: req.free === true, anygame: req.anyGame === true, refbet: req.refBet === true,
       };
     });
-    const [out] = await q.queryAndCommit<{ r: Applied[] }>(APPLY, [JSON.stringify(body), REFS, POOL_PER_MINOR]);
-    return out?.r ?? [];
+    // a token of another player than the one the protocol names is refused here, never applied
+    const foreign = calls.map((c, j) => c.req.userId !== undefined && who[j]?.u !== c.req.userId);
+    const [out] = await q.queryAndCommit<{ r: Applied[] }>(APPLY, [JSON.stringify(body.filter((_b, j) => !foreign[j])), REFS, POOL_PER_MINOR]);
+    const done = out?.r ?? [];
+    let k = 0;
+    return foreign.map((f): Applied | undefined => (f ? { reply: { code: 'INVALID_TOKEN' } } : done[k++]));
   });
   return calls.map((_c, j) => {
     const a = applied[j];

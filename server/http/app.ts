@@ -28,6 +28,8 @@ import { registerLiveCalls } from './routes/live.ts';
 import { registerHomeCalls } from './routes/home.ts';
 import { registerCasinoCalls } from './routes/casino.ts';
 import { registerCasinoWallet } from './routes/casino-wallet.ts';
+import { registerHub88 } from './routes/casino-hub88.ts';
+import { loadHub88Config, type Hub88Config } from '../casino/hub88/config.ts';
 import { registerDemoProvider } from '../casino/demo-provider/routes.ts';
 import { casinoFrameOrigins } from '../casino/config.ts';
 import { registerBoCasinoCalls } from './routes/casino-backoffice.ts';
@@ -72,6 +74,9 @@ export interface AppOptions {
   siteDir?: string;
   /** The feed bus, for /readyz (server/http/routes/health.ts). */
   bus?: { ping(): Promise<void> };
+  /** Hub88's keys and addresses (default: HUB88_* of the environment); hub88Fetch: tests' stand-in of Hub88. */
+  hub88?: Hub88Config;
+  hub88Fetch?: typeof fetch;
 }
 
 declare module 'fastify' {
@@ -169,7 +174,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerAffiliateCalls(app, deps);
   registerProtectionCalls(app, deps);
   registerRetailCalls(app, deps, { sessionTtl: opts.sessionTtl ?? 7 * 24 * 3600, cookieSecure: opts.cookieSecure ?? false });
-  registerCasinoCalls(app, deps);
+  const hub88 = registerHub88(app, deps, opts.hub88 ?? loadHub88Config(), opts.hub88Fetch ? { fetchImpl: opts.hub88Fetch } : {});
+  registerCasinoCalls(app, deps, { launchers: { hub88: hub88.launcher } });
   registerCasinoWallet(app, deps);
   registerDemoProvider(app, deps);
   registerBoCasinoCalls(app, deps);

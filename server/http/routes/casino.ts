@@ -10,12 +10,16 @@ import {
   PRODUCT, winnersPayload,
 } from '../../../domain/casino/calls.ts';
 import { gamesById, gamesOf, homeLists, lastPlayedOf, providersOf } from '../../casino/catalogue.ts';
-import { launchGame } from '../../casino/launch.ts';
+import { launchGame, type LaunchClient, type ProtocolLauncher } from '../../casino/launch.ts';
 import { winnersOf } from '../../casino/winners.ts';
 
 const guardOf = async (ctx: CallContext) => (ctx.userId === null ? null : (await ctx.req.sessionGuard(ctx.now))?.guard ?? null);
+/** The launch's address, browser and site origin (an aggregator's game URL is made with them). */
+const clientOf = (ctx: CallContext): LaunchClient => ({ ip: ctx.req.ip, userAgent: String(ctx.req.headers['user-agent'] ?? ''), origin: `${ctx.req.protocol}://${ctx.req.host}` });
 
-export function registerCasinoCalls(app: FastifyInstance, deps: CallDeps): void {
+/** `launchers`: the protocols that make their own launch URL (server/casino/launch.ts). */
+export function registerCasinoCalls(app: FastifyInstance, deps: CallDeps, opts: { launchers?: Readonly<Record<string, ProtocolLauncher>> } = {}): void {
+  const launch = { launchers: opts.launchers };
   defineCall(app, deps, 'casinoList', casinoListPayload, async (p, ctx) => ({ status: true, ...(await providersOf(ctx.db, p.serviceId)) }));
 
   defineCall(app, deps, 'homeCasino', homeCasinoPayload, async (p, ctx) => {
@@ -29,17 +33,17 @@ export function registerCasinoCalls(app: FastifyInstance, deps: CallDeps): void 
   }));
 
   defineCall(app, deps, 'opencas', opencasPayload, async (p, ctx) => ({
-    ...(await launchGame(ctx.db, { gameId: p.serviceId, product: p.masterServiceId, limitId: p.limitId, fun: p.fun, userId: ctx.userId, guard: await guardOf(ctx), lang: ctx.lang, now: ctx.now })),
+    ...(await launchGame(ctx.db, { gameId: p.serviceId, product: p.masterServiceId, limitId: p.limitId, fun: p.fun, userId: ctx.userId, guard: await guardOf(ctx), lang: ctx.lang, now: ctx.now, ...launch, client: clientOf(ctx) })),
   }));
 
   defineCall(app, deps, 'openslot', openslotPayload, async (p, ctx) => ({
-    ...(await launchGame(ctx.db, { gameId: (p.serviceId ?? p.gameId)!, product: p.masterServiceId, limitId: p.limitId, fun: p.fun, userId: ctx.userId, guard: await guardOf(ctx), lang: ctx.lang, now: ctx.now })),
+    ...(await launchGame(ctx.db, { gameId: (p.serviceId ?? p.gameId)!, product: p.masterServiceId, limitId: p.limitId, fun: p.fun, userId: ctx.userId, guard: await guardOf(ctx), lang: ctx.lang, now: ctx.now, ...launch, client: clientOf(ctx) })),
   }));
 
   defineCall(app, deps, 'bingo', bingoPayload, async (p, ctx) => {
     const [room] = await gamesOf(ctx.db, { product: PRODUCT.bingo });
     if (!room) throw new CallError(503, 'gameUnavailable');
-    return { ...(await launchGame(ctx.db, { gameId: room.serviceId, fun: p.fun, userId: ctx.userId, guard: await guardOf(ctx), lang: ctx.lang, now: ctx.now })) };
+    return { ...(await launchGame(ctx.db, { gameId: room.serviceId, fun: p.fun, userId: ctx.userId, guard: await guardOf(ctx), lang: ctx.lang, now: ctx.now, ...launch, client: clientOf(ctx) })) };
   });
 
   defineCall(app, deps, 'lastPlayed', lastPlayedPayload, async (p, ctx) => ({

@@ -7,6 +7,7 @@ import type {
 } from '../../../domain/backoffice/calls.ts';
 import type { CatalogueReplies } from '../../../domain/catalogue/calls.ts';
 import type { CasinoBoReplies } from '../../../domain/casino/calls.ts';
+import type { Hub88BoReplies } from '../../../domain/casino/hub88-calls.ts';
 import type { ContentReplies } from '../../../domain/content/bo-calls.ts';
 import type { boApplyProtectionPayload, boPlayerProtectionPayload, ProtectionReply } from '../../../domain/protection/calls.ts';
 import type { BO_CATALOGUE_CALLS, SettingsResultReplies } from '../../../domain/backoffice/catalogue-calls.ts';
@@ -19,7 +20,7 @@ export type BoPlayerProtectionReply = ProtectionReply & { playerId: number; bloc
 export interface BoApplyProtectionReply { status: true; msg: string; endsAt: string }
 
 /** The reply of each bo call (domain/backoffice/calls.ts gives the types; this ties them to the names). */
-interface Replies extends CatalogueReplies, CasinoBoReplies, ContentReplies, TradingReplies, SettingsResultReplies {
+interface Replies extends CatalogueReplies, CasinoBoReplies, ContentReplies, TradingReplies, SettingsResultReplies, Hub88BoReplies {
   'bo/login': BoLoginReply; 'bo/verifyOtp': BoWhoami; 'bo/whoami': BoWhoami; 'bo/logout': Done; 'bo/changePassword': Done;
   'bo/dealerTree': BoDealerTreeReply; 'bo/dealers': BoDealersReply; 'bo/createDealer': BoCreatedReply; 'bo/editDealer': Done;
   'bo/setDealerLimits': Done; 'bo/blockTransfers': Done;
