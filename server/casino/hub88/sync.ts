@@ -90,7 +90,7 @@ export async function syncHub88Games(db: Db, client: Hub88Client, now: number, b
            freebet_support = excluded.freebet_support, available = excluded.available, synced_at = excluded.synced_at`,
         [JSON.stringify(rows.map((r) => ({ ...r, game_id: idOf.get(r.code) }))), new Date(now)]);
       // games Hub88 no longer lists are not available either
-      await q.query('update hub88_games set available = false where synced_at < $1', [new Date(now)]);
+      await q.query('update hub88_games set available = false where game_code <> all($1::text[])', [games.map((g) => g.game_code)]);
       const hidden = await q.query(
         `update casino_games g set status = 0 from hub88_games h where h.game_id = g.id and not h.available and g.status = 1 returning g.id`);
       await q.query('update hub88_games h set hidden = true from casino_games g where g.id = h.game_id and not h.available and g.id = any($1::int[])', [hidden.map((r) => (r as { id: number }).id)]);

@@ -11,7 +11,8 @@
 --            the round is that game's. An empty game or currency (a rollback carries neither) is the token's.
 --   refbet:  a win names its bet: a bet never seen or of another player is TRANSACTION_NOT_FOUND, a bet
 --            rolled back (or a rollback's tombstone) TRANSACTION_ROLLED_BACK.
--- A rollback rolls its round back when no bet of it stands any more (the same as bet_total = 0 when
+-- A repeat of a bet that was rolled back since is refused as rolled back (it was answered with
+-- its first reply before, which no longer holds). A rollback rolls its round back when no bet of it stands any more (the same as bet_total = 0 when
 -- every bet moved money). A transaction's currency is the session's.
 --
 -- The migration runner splits scripts on a semicolon at the end of a line, so inside the bodies
@@ -115,10 +116,11 @@ begin
     v_free := coalesce((c->>'free')::boolean, false); --
     v_now := to_timestamp((c->>'now')::float8 / 1000); --
     v_day := (v_now at time zone 'UTC')::date; --
-    select t.kind, t.body_hash, t.reply into v_old from casino_transactions t where t.provider_id = (c->>'p')::int and t.tx_ref = c->>'tx'; --
+    select t.kind, t.body_hash, t.reply, t.state into v_old from casino_transactions t where t.provider_id = (c->>'p')::int and t.tx_ref = c->>'tx'; --
     if found then
       if v_old.kind = 'tombstone' then v_code := 'TRANSACTION_ROLLED_BACK'; -- a rollback came first
       elsif v_old.body_hash <> c->>'hash' or v_old.kind <> c->>'op' then v_code := 'DUPLICATE_TRANSACTION'; -- a clash
+      elsif v_old.kind = 'bet' and v_old.state = 1 then v_code := 'TRANSACTION_ROLLED_BACK'; -- a repeat of a bet since rolled back: it stands no more
       else v_res := json_build_object('reply', v_old.reply); -- a repeat: the first reply
       end if; --
       v_out := v_out || coalesce(v_res, json_build_object('reply', json_build_object('code', v_code))); --
