@@ -44,6 +44,8 @@ export interface BoHub88Status {
   studios: number;
   games: number;
   gamesEnabled: number;
+  /** The games Hub88 offers free rounds of (their prepaids are asked for when one is chosen). */
+  freebetGames: Array<{ id: number; title: string; studio: string }>;
   syncs: BoHub88Sync[];
 }
 export interface BoHub88Prepaid { prepaidUuid: string; gameCode: string; currency: string; betValue: number | null; betCount: number | null; bonusBuy: boolean }

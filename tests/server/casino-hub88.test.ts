@@ -266,7 +266,7 @@ describe.each(DRIVERS)('Hub88 on %s', (driver) => {
     expect((await wallet('transaction/bet', p.bet(rid('f'), r, 1_001))).status).toBe('RS_ERROR_WRONG_TYPES');
     expect((await wallet('transaction/bet', p.bet(rid('f'), r, 100))).status).toBe('RS_ERROR_WRONG_TYPES');
     expect((await wallet('transaction/bet', p.bet(rid('f'), r, 1_000.5))).status).toBe('RS_ERROR_WRONG_TYPES');
-    expect((await wallet('transaction/bet', p.bet(rid('f'), r, '100000'))).status).toBe('RS_ERROR_WRONG_TYPES');
+    expect((await wallet('transaction/bet', p.bet(rid('f'), r, TL, { amount: '100000' }))).status).toBe('RS_ERROR_WRONG_TYPES');
     expect((await wallet('transaction/bet', p.bet(rid('f'), r, TL, { is_free: 'no' }))).status).toBe('RS_ERROR_WRONG_TYPES');
     expect((await wallet('transaction/bet', p.bet(rid('f'), r, TL, { round_closed: 0 }))).status).toBe('RS_ERROR_WRONG_TYPES');
     expect((await wallet('transaction/bet', p.bet(rid('f'), r, TL, { transaction_uuid: 12345 }))).status).toBe('RS_ERROR_WRONG_TYPES');

@@ -24,7 +24,7 @@ const failed = (err: unknown): CallError => {
   return new CallError(502, 'aggregatorFailed', { reason }, { error: 'aggregatorFailed' });
 };
 const requireApi = (cfg: Hub88Config): void => {
-  if (!hub88Outbound(cfg)) throw new CallError(503, 'aggregatorOff', {}, { error: 'aggregatorOff' });
+  if (!hub88Outbound(cfg)) throw new CallError(409, 'aggregatorOff', {}, { error: 'aggregatorOff' });
 };
 
 const SYNC_COLUMNS = `s.started_at, s.finished_at, u.username as by_user, s.games, s.added, s.updated, s.hidden, s.error`;
@@ -40,9 +40,11 @@ export async function boHub88Status(q: Queryable, cfg: Hub88Config): Promise<BoH
             (select count(*)::int from hub88_games h join casino_games g on g.id = h.game_id where g.status = 1) as enabled
        from casino_providers p where p.code = $1`, [HUB88_PROVIDER]);
   const syncs = await q.query<SyncRow>(`select ${SYNC_COLUMNS} from hub88_syncs s left join users u on u.id = s.by_user order by s.id desc limit 10`);
+  const freebetGames = await q.query<{ id: number; title: string; studio: string }>(
+    `select g.id, g.title, h.studio from hub88_games h join casino_games g on g.id = h.game_id where h.freebet_support and h.available order by g.title limit 500`);
   return {
     status: true, wallet: cfg.publicKey !== null, api: hub88Outbound(cfg), prefix: cfg.prefix, operatorId: cfg.operatorId,
-    enabled: agg?.status === 1, studios: agg?.studios ?? 0, games: agg?.games ?? 0, gamesEnabled: agg?.enabled ?? 0, syncs: syncs.map(toSync),
+    enabled: agg?.status === 1, studios: agg?.studios ?? 0, games: agg?.games ?? 0, gamesEnabled: agg?.enabled ?? 0, freebetGames, syncs: syncs.map(toSync),
   };
 }
 

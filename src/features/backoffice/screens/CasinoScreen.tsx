@@ -12,13 +12,14 @@ import { money } from '../format.ts';
 import { useBo } from '../session.tsx';
 import { DataTable, type Column } from '../table.tsx';
 import { useBoSearch } from '../url-state.ts';
+import { CasinoHub88 } from './CasinoHub88.tsx';
 import './CasinoScreen.css';
 
 const PRODUCT_LABEL: Record<ProductName, MessageDescriptor> = {
   livecasino: msg`Live casino`, slots: msg`Slots`, virtual: msg`Virtual games`, tvgames: msg`TV games`, bingo: msg`Bingo`,
 };
 const PRODUCTS = Object.keys(PRODUCT) as ProductName[];
-type Tab = ProductName | 'providers' | 'limits';
+type Tab = ProductName | 'providers' | 'limits' | 'hub88';
 
 /**
  * Casino games management (permission manageCasino): per product the games enabled,
@@ -30,7 +31,7 @@ export function CasinoScreen() {
   const { t } = useLingui();
   const [search, setSearch] = useBoSearch();
   const tab = (search.tab ?? 'slots') as Tab;
-  const tabs: Array<[Tab, string]> = [...PRODUCTS.map((p): [Tab, string] => [p, t(PRODUCT_LABEL[p])]), ['providers', t`Providers`], ['limits', t`Dealer casino limits`]];
+  const tabs: Array<[Tab, string]> = [...PRODUCTS.map((p): [Tab, string] => [p, t(PRODUCT_LABEL[p])]), ['providers', t`Providers`], ['limits', t`Dealer casino limits`], ['hub88', 'Hub88']];
   return (
     <>
       <div className="bo-tabs" role="tablist" aria-label={t`Casino`}>
@@ -38,7 +39,7 @@ export function CasinoScreen() {
           <button key={k} type="button" role="tab" aria-selected={tab === k} onClick={() => setSearch({ tab: k, search: '' })} data-testid={`bo-casino-tab-${k}`}>{label}</button>
         ))}
       </div>
-      {tab === 'providers' ? <Providers /> : tab === 'limits' ? <Limits search={search.search ?? ''} onSearch={(s) => setSearch({ tab, search: s })} /> : <Games product={PRODUCT[tab]} />}
+      {tab === 'hub88' ? <CasinoHub88 /> : tab === 'providers' ? <Providers /> : tab === 'limits' ? <Limits search={search.search ?? ''} onSearch={(s) => setSearch({ tab, search: s })} /> : <Games product={PRODUCT[tab]} />}
     </>
   );
 }
