@@ -59,7 +59,7 @@ async function thumbOf(code: string): Promise<Buffer | null> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300" viewBox="0 0 300 300">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>
     <rect width="300" height="300" fill="url(#g)"/><circle cx="230" cy="70" r="90" fill="#ffffff" opacity="0.12"/><circle cx="60" cy="250" r="70" fill="#000000" opacity="0.12"/>
-    <text x="150" y="160" font-family="DejaVu Sans, sans-serif" font-size="30" font-weight="700" fill="#ffffff" text-anchor="middle">${escapeXml(name)}</text>
+    <text x="150" y="160" font-family="DejaVu Sans, sans-serif" font-size="26" font-weight="700" fill="#ffffff" text-anchor="middle">${escapeXml(name)}</text>
     <text x="150" y="200" font-family="DejaVu Sans, sans-serif" font-size="16" fill="#ffffff" opacity="0.85" text-anchor="middle">${escapeXml(studio)}</text></svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
@@ -89,6 +89,7 @@ const readBody = (req: IncomingMessage): Promise<Buffer> => new Promise((resolve
 /** Starts the stand-in; `operatorPublicKey` verifies our signatures, `operatorId` is the id it expects. */
 export async function startHub88Stub(opts: { operatorPublicKey: string; operatorId: number }): Promise<Hub88Stub> {
   const stub = { calls: [] as StubCall[], games: [] as StubGame[], thumbHits: 0, down: false } as Hub88Stub;
+  const thumbs = new Map<string, Buffer>();
   const server: Server = createServer((req, res) => {
     void (async () => {
       const path = (req.url ?? '').split('?')[0]!;
@@ -97,7 +98,7 @@ export async function startHub88Stub(opts: { operatorPublicKey: string; operator
         res.end(typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body));
       };
       if (req.method === 'GET' && path.startsWith('/thumbs/')) {
-        const png = await thumbOf(path.slice('/thumbs/'.length).replace(/\.png$/, ''));
+        const png = thumbs.get(path.slice('/thumbs/'.length).replace(/\.png$/, ''));
         if (!png) return send(404, { error: 'not found' });
         stub.thumbHits++;
         return send(200, png, 'image/png');
@@ -138,6 +139,8 @@ export async function startHub88Stub(opts: { operatorPublicKey: string; operator
       }
     })().catch((err: unknown) => { res.writeHead(500); res.end(String(err)); });
   });
+  // drawn before the first request: the first SVG render (fonts) can take seconds
+  for (const [code] of FIXTURES) thumbs.set(code, (await thumbOf(code))!);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   stub.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   stub.games = fixtureGames(stub.url);
