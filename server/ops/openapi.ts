@@ -11,6 +11,8 @@ import type { CallRouteInfo } from '../http/call.ts';
 import { SESSION_COOKIE } from '../http/app.ts';
 import { demoWalletBody, WALLET_OPS } from '../casino/protocols/demo.ts';
 import { SIGNATURE_HEADER } from '../casino/signature.ts';
+import { HUB88_ENDPOINTS, hub88Body } from '../casino/protocols/hub88.ts';
+import { HUB88_SIGNATURE_HEADER } from '../casino/hub88/keys.ts';
 
 const calls = new WeakMap<FastifyInstance, CallRouteInfo[]>();
 
@@ -54,6 +56,28 @@ function gameWalletPaths(): Record<string, JsonSchema> {
   };
 }
 
+/** Hub88's Wallet API (server/casino/protocols/hub88.ts) under its default prefix (HUB88_PREFIX). */
+function hub88WalletPaths(): Record<string, JsonSchema> {
+  const reply = {
+    type: 'object',
+    properties: {
+      status: { type: 'string', description: 'RS_OK or RS_ERROR_... (always HTTP 200)' }, request_uuid: { type: 'string' }, user: { type: 'string' },
+      currency: { type: 'string' }, balance: { type: 'integer', description: "Hub88's integer: the value x 100,000" },
+    },
+    required: ['status', 'request_uuid'],
+  };
+  return Object.fromEntries(HUB88_ENDPOINTS.map((e) => [`/casino/hub88/${e}`, {
+    post: {
+      operationId: `hub88_${e.replace('/', '_')}`,
+      tags: ['game-wallet'],
+      summary: `Hub88 Wallet API: ${e} (docs/hub88.md); amounts are the value x 100,000`,
+      security: [{ hub88Signature: [] }],
+      requestBody: { required: true, content: { 'application/json': { schema: schemaOf(hub88Body) } } },
+      responses: { 200: { description: "Hub88's status; past the answer deadline RS_ERROR_UNKNOWN, and Hub88 retries with the same transaction id.", content: { 'application/json': { schema: reply } } } },
+    },
+  }]));
+}
+
 /** A zod schema as OpenAPI 3.1 reads it: what a client must send (io 'input': defaults optional). */
 export function schemaOf(schema: z.ZodType): JsonSchema {
   const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
@@ -86,7 +110,7 @@ export function openApiDocument(list: readonly CallRouteInfo[]): JsonSchema {
       },
     };
   }
-  Object.assign(paths, gameWalletPaths());
+  Object.assign(paths, gameWalletPaths(), hub88WalletPaths());
   return {
     openapi: '3.1.0',
     info: {
@@ -97,13 +121,14 @@ export function openApiDocument(list: readonly CallRouteInfo[]): JsonSchema {
     tags: [
       { name: 'player', description: 'The calls of the player app (betting-core.md, account-platform.md).' },
       { name: 'backoffice', description: 'Back-office calls (/api/bo/<call>), permission-checked.' },
-      { name: 'game-wallet', description: 'The casino providers\' seamless wallet, HMAC-signed by the provider.' },
+      { name: 'game-wallet', description: 'The casino providers\' seamless wallet, signed by the provider (HMAC for the demo protocol, RSA-SHA256 for Hub88).' },
     ],
     paths,
     components: {
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
         providerSignature: { type: 'apiKey', in: 'header', name: SIGNATURE_HEADER, description: 'HMAC-SHA256 of the raw body with the provider\'s secret' },
+        hub88Signature: { type: 'apiKey', in: 'header', name: HUB88_SIGNATURE_HEADER, description: 'RSA-SHA256 of the raw body with Hub88\'s private key, Base64' },
       },
       schemas: {
         Success: { type: 'object', properties: { status: { const: true } }, required: ['status'], additionalProperties: true },

@@ -257,6 +257,11 @@ describe.each(DRIVERS)('Hub88 on %s', (driver) => {
     expect(r).toEqual({ status: 1, bet_total: 2_500, win_total: 63_450 });
     const tx = (await call('transactions', { serviceType: 5 }, p.cookie)) as unknown as { totalCount: number };
     expect(tx.totalCount).toBe(2);
+    // the bet fed the casino jackpots of its currency, like every provider's
+    const [c] = await h.db.query<{ n: number }>(
+      `select count(*)::int as n from jackpot_contributions j join casino_transactions t on t.id = j.tx_id join jackpots k on k.id = j.jackpot_id
+        where t.tx_ref = $1 and k.currency = 'TRY'`, [`${round}-b`]);
+    expect(c!.n).toBeGreaterThan(0);
   });
 
   it('amounts that are not whole minor units, negative amounts and wrong types are refused with their statuses, never rounded', async () => {
