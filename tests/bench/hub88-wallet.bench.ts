@@ -15,12 +15,9 @@
  * Options: BENCH_PLAYERS (50), BENCH_RATE (500 a second), BENCH_SECONDS (10), PG_POOL_MAX (8),
  * TEST_DATABASE_URL (else postgres://postgres@127.0.0.1:5432/postgres).
  */
-import { spawn } from 'node:child_process';
-import http from 'node:http';
 import { createPublicKey, generateKeyPairSync, randomUUID, sign, verify } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { createInterface } from 'node:readline';
-import { serveBenchApp } from './bench-server.ts';
+import { serveBenchApp, startBenchServer, type BenchServer } from './bench-server.ts';
 import { paced } from './paced.ts';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -45,7 +42,7 @@ async function main(): Promise<void> {
   }
   const keys = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
   const { db, drop } = await openTestDb('pg');
-  let child: ReturnType<typeof spawn> | undefined;
+  let server: BenchServer | undefined;
   try {
     await migrate(db);
     await seedDemo(db, SEED_NOW);
@@ -78,26 +75,8 @@ async function main(): Promise<void> {
       });
     }
 
-    child = spawn(process.execPath, ['--import', 'tsx', SELF, '--serve', dbUrl.toString()], {
-      env: { ...process.env, HUB88_PUBLIC_KEY: keys.publicKey, PG_POOL_MAX: process.env.PG_POOL_MAX ?? '8', PG_POOL_MIN: process.env.PG_POOL_MIN ?? '8', PG_IDLE_MS: process.env.PG_IDLE_MS ?? '60000' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const port = await new Promise<number>((resolve, reject) => {
-      const rl = createInterface({ input: child!.stdout! });
-      rl.on('line', (line) => { const m = /^PORT (\d+)/.exec(line); if (m) resolve(Number(m[1])); });
-      child!.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    });
-    const agent = new http.Agent({ keepAlive: true, maxSockets: players * 2 });
-    const post = (path: string, body: string, headers: Record<string, string>) => new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, path, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => { text += c; });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
+    server = await startBenchServer(SELF, dbUrl.toString(), { env: { HUB88_PUBLIC_KEY: keys.publicKey }, sockets: players * 2 });
+    const post = server.post;
     const ok = async (r: Promise<{ body: string }>) => (JSON.parse((await r).body) as { status: string }).status === 'RS_OK';
 
     // Every body of both runs, signed before the clock starts.
@@ -135,7 +114,7 @@ async function main(): Promise<void> {
         if (!(await ok(call('bet', rounds[p]![0]![0])) && await ok(call('win', rounds[p]![0]![1])))) throw new Error(`warm-up round of player ${p} refused`);
       }
     }
-    const opts = { db, dbName: name, serverPid: child.pid!, players, rate, seconds };
+    const opts = { db, dbName: name, serverPid: server.child.pid!, players, rate, seconds };
     // both paths warm (JIT, pool, plans) before either is measured: 2 s of each, not reported
     const warm = { ...opts, seconds: 2 };
     const warmRounds = Math.ceil((2 * rate) / players) + 1;
@@ -167,10 +146,8 @@ async function main(): Promise<void> {
       + ` (${hub.serverCpuMs.toFixed(2)} / ${demo.serverCpuMs.toFixed(2)} ms); CPU per round, all processes, ${(hub.cpuMs / demo.cpuMs).toFixed(2)}`);
     const bad = await ledgerViolations(db);
     console.log(bad.length ? `LEDGER VIOLATIONS: ${bad.slice(0, 5).join('; ')}` : 'ledger: every balance equals its rows');
-    agent.destroy();
   } finally {
-    child?.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
+    await server?.close();
     await drop();
   }
 }

@@ -87,6 +87,11 @@ function plan(name: string, t: Targets): { payload: Record<string, unknown>; kin
     case 'bo/setCasinoGame': return { payload: { gameId: 2_000_000_000, status: 1 }, kind: 'none' };
     case 'bo/saveCasinoCategory': return { payload: { id: 2_000_000_000, product: 5, title: 'Matrix' }, kind: 'none' };
     case 'bo/setCasinoLimit': return { payload: { dealerId: 2_000_000_000, casinoLimit: 0 }, kind: 'none' };
+    // The Hub88 aggregator: the operator team's; without its configuration the calls out are refused after the guard.
+    case 'bo/hub88Status': case 'bo/hub88Sync': case 'bo/hub88Rewards': return { payload: {}, kind: 'none' };
+    case 'bo/hub88Round': return { payload: { userName: 'demo', round: 'r-1' }, kind: 'none' };
+    case 'bo/hub88Prepaids': return { payload: { gameId: 2_000_000_000 }, kind: 'none' };
+    case 'bo/hub88Grant': return { payload: { userName: 'demo', gameId: 2_000_000_000, prepaidUuid: 'x' }, kind: 'none' };
     default: throw new Error(`no plan for ${name}`);
   }
 }

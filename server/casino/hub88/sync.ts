@@ -41,14 +41,18 @@ export async function syncHub88Games(db: Db, client: Hub88Client, now: number, b
     return await finish(await db.locked(SYNC_LOCK, () => db.tx(async (q) => {
       const [agg] = await q.query<{ id: number }>('select id from casino_providers where code = $1', [HUB88_PROVIDER]);
       if (!agg) throw new Error('the hub88 provider row is missing (migration 230)');
-      const studios = [...new Set(games.map((g) => (g.product ?? '').trim() || 'Hub88'))];
-      const providerRows = await q.query<{ id: number; name: string }>(
+      // a studio by its name; two names of one code ("Play'n GO", "Play n GO") are one provider, named by the first
+      const studioOf = (g: Hub88Game) => ((g.product ?? '').trim() || 'Hub88').slice(0, 100);
+      const studios = new Map<string, string>();
+      for (const g of games) if (!studios.has(hub88StudioCode(studioOf(g)))) studios.set(hub88StudioCode(studioOf(g)), studioOf(g));
+      const providerRows = await q.query<{ id: number; code: string }>(
         `insert into casino_providers (code, name, logo, protocol, launch_url, secret_env, frameable, status, list_order, parent_id)
          select x.code, x.name, '', 'hub88', '', '', 1, 1, 200, $2 from json_to_recordset($1::json) as x(code text, name text)
          on conflict (code) do update set name = excluded.name, parent_id = excluded.parent_id
-         returning id, name`,
-        [JSON.stringify(studios.map((name) => ({ code: hub88StudioCode(name), name: name.slice(0, 100) }))), agg.id]);
-      const providerOf = new Map(providerRows.map((r) => [r.name, r.id]));
+         returning id, code`,
+        [JSON.stringify([...studios].map(([code, name]) => ({ code, name }))), agg.id]);
+      const idOfCode = new Map(providerRows.map((r) => [r.code, r.id]));
+      const providerOf = (g: Hub88Game) => idOfCode.get(hub88StudioCode(studioOf(g)))!;
       const cats = [...new Map(games.map((g) => [`${hub88ProductOf(g.category ?? '')}|${categoryOf(g)}`, { product: hub88ProductOf(g.category ?? ''), title: categoryOf(g) }])).values()];
       await q.query(
         `insert into casino_categories (product, title, list_order)
@@ -61,7 +65,7 @@ export async function syncHub88Games(db: Db, client: Hub88Client, now: number, b
       const rows = games.map((g, i) => {
         const product = hub88ProductOf(g.category ?? '');
         return {
-          code: g.game_code, title: g.name.slice(0, 200), provider: providerOf.get(((g.product ?? '').trim() || 'Hub88').slice(0, 100))!,
+          code: g.game_code, title: g.name.slice(0, 200), provider: providerOf(g),
           product, category: catOf.get(`${product}|${categoryOf(g)}`) ?? null, rtp: hub88Rtp(g.rtp),
           // live tables have no fun mode; Hub88's demo mode serves the others
           fun: product === PRODUCT.livecasino ? 0 : 1, ord: Math.max(1000, lastOrder + 1) + i,
@@ -70,6 +74,10 @@ export async function syncHub88Games(db: Db, client: Hub88Client, now: number, b
           freebet: g.freebet_support === true, available: g.enabled !== false,
         };
       });
+      // a game that moved to another studio keeps its row (and the operator's choices)
+      await q.query(
+        `update casino_games g set provider_id = x.provider from json_to_recordset($1::json) as x(code text, provider int), hub88_games h
+          where h.game_code = x.code and h.game_id = g.id and g.provider_id <> x.provider`, [JSON.stringify(rows.map((r) => ({ code: r.code, provider: r.provider })))]);
       const upserted = await q.query<{ id: number; code: string; added: boolean }>(
         `insert into casino_games (provider_id, product, category_id, code, title, logo, extras, fun, rtp, list_order, status)
          select x.provider, x.product, x.category, x.code, x.title, '', json_build_object('id', x.code)::text, x.fun, x.rtp, x.ord, 1
