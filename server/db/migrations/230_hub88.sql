@@ -19,8 +19,9 @@
 -- every statement's semicolon is followed by a comment on the same line.
 
 alter table casino_providers add column if not exists parent_id int references casino_providers(id);
+-- no secret_env: Hub88's keys are its own configuration (HUB88_PUBLIC_KEY, HUB88_PRIVATE_KEY), not a shared secret
 insert into casino_providers (code, name, logo, protocol, launch_url, secret_env, frameable, status, list_order)
-  values ('hub88', 'Hub88', '', 'hub88', '', 'HUB88_PUBLIC_KEY', 1, 1, 1000)
+  values ('hub88', 'Hub88', '', 'hub88', '', '', 1, 1, 1000)
 on conflict (code) do nothing;
 
 alter table casino_transactions add column if not exists free smallint not null default 0;
