@@ -114,6 +114,8 @@ describe('Hub88 games in Chromium', () => {
       // the studios' games are managed on the product tabs like the demo ones
       await bo.open('casino', { tab: 'slots' });
       await expect.poll(() => bo.table('Oyunlar').locator('tbody tr').filter({ hasText: 'Aurora Studios' }).count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
+      // the tiles drawn before the picture (they load lazily)
+      await page.waitForFunction("[...document.querySelectorAll('.bo-table img')].every((i) => i.complete && i.naturalWidth > 0)", undefined, { timeout: 15_000 });
       await shot(page, 'bo-slots-1280');
       expect(errors).toEqual([]);
     } finally {
