@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { INT4_MAX, int4, int4Id, int8 } from './input-guard.ts';
+import { ODDS_CHANGES } from '../betslip/odds-change.ts';
 
 // Every integer is bounded to its column's range (input-guard.ts): an int4 unless named otherwise.
 const int = int4();
@@ -119,7 +120,10 @@ export const createCouponPayload = z.object({
   ...common,
   ticketType: z.enum(['TK', 'KK', 'CK', 'SK']),
   couponType: int.optional(),
+  /** Older form of the odds-change choice: true 'any', false 'none' (domain/betslip/odds-change.ts). */
   oddChangeOk: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional(),
+  /** What placement does with an odd that moved since the player saw it; wins over oddChangeOk. */
+  oddsChange: z.enum(ODDS_CHANGES).optional(),
   systemTickets: z.array(int.min(1).max(20)).max(20).optional(),
   /** Integer minor units: a fraction of a minor unit (sub-cent) is refused. */
   totalStake: money.positive(),

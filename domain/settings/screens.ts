@@ -9,7 +9,7 @@ export const SETTINGS_SCREENS = {
     'maintenance', 'login_screen', 'register_disabled', 'register_activation', 'registerTcRequired', 'registerMobileRequired',
     'affiliateStatus', 'tv_access', 'second_live_view', 'team_logos', 'live_show_tracker', 'browser_language', 'orderByTime',
     'enable_rows', 'payway', 'currencyMode', 'tofixedNumber', 'serverId', 'matches_day', 'coupons_day',
-    'coupon_amount_group', 'virtualgames_ids', 'tvgames_ids', 'languages',
+    'coupon_amount_group', 'odds_change_default', 'virtualgames_ids', 'tvgames_ids', 'languages',
   ],
   site: [
     'base_url', 'site_api', 'logo_host', 'statistic_url', 'points_table_url', 'redirectRegister', 'whatsapp_number',

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { SETTING_FLAGS, SETTINGS_SCREENS } from './screens.ts';
 import { DEFAULT_LANG, LANGUAGES } from '../languages.ts';
+import { ODDS_CHANGES, SLIP_ODDS_CHANGE_DEFAULT } from '../betslip/odds-change.ts';
 
 // 0 or 1, typed as a number (the rules and tests compare and assign numbers).
 const flag = z.number().int().min(0).max(1);
@@ -36,6 +37,8 @@ export const siteSettingsSchema = z.object({
   enable_rows: flag.default(0),
   payway: flag.default(0),
   coupon_amount_group: z.array(z.number().int().positive().max(1_000_000_00)).max(8).default([]),
+  // The slip's odds-change choice until the player picks one on the device (domain/betslip/odds-change.ts).
+  odds_change_default: z.enum(ODDS_CHANGES).default(SLIP_ODDS_CHANGE_DEFAULT),
   live_show_tracker: flag.default(0),
   virtualgames_ids: ids.default([]),
   tvgames_ids: ids.default([]),

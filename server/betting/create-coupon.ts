@@ -8,6 +8,7 @@ import { SLIP_CONSTANTS, kindLimitsFor, oddsLimitRefusal } from '../../domain/be
 import { validSystemSizes } from '../../domain/betslip/system-list.ts';
 import { bankoCount } from '../../domain/betslip/banko.ts';
 import { withMatchMinTip } from '../../domain/betslip/match-limits.ts';
+import { judgeOddsChange, oddsChangeOf } from '../../domain/betslip/odds-change.ts';
 import { isOddOpen, matchAllowsBets } from '../../domain/odds/validity.ts';
 import { message, type MessageKey } from '../../domain/messages.ts';
 import { limitsOf } from '../http/routes/accounts.ts';
@@ -210,12 +211,14 @@ export function decideCoupon(read: ReadRow, req: PlacementRequest): CouponWrite 
   const refusals: TipRefusal[] = [];
   const changed: number[] = [];
   const selections: SlipSelection[] = [];
+  const choice = oddsChangeOf(p);
   let matchMinTip = 1;
   for (const pick of picks) {
     const m = matchOf.get(pick.i);
     const v = pick.live ? judgeLive(pick, m, ctx.live) : judgePreMatch(pick, m, oddOf.get(pick.i), ctx);
     if ('key' in v) { refusals.push({ mid: pick.matchId, key: v.key, args: v.args ?? {} }); continue; }
-    if (v.odd !== pick.seen && !p.oddChangeOk) changed.push(pick.matchId);
+    // The player's odds-change choice (domain/betslip/odds-change.ts); an accepted move books the server's odd.
+    if (judgeOddsChange(choice, pick.seen, v.odd) === 'refuse') changed.push(pick.matchId);
     matchMinTip = Math.max(matchMinTip, m?.min_tip ?? 1);
     selections.push({
       matchId: pick.matchId, oddsType: pick.oddsType, outcomeId: pick.outcomeId, special: pick.special, odd: v.odd,

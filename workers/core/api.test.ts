@@ -120,7 +120,7 @@ describe('worker core against the real server', () => {
     expect((await core.login('mehmet', 'mehmet1234')).ok).toBe(true);
     const { match, odd } = await firstOdd(core);
     await core.toggleOdd(match.id, odd.oddsid, odd.oddid);
-    await core.setOddChangeOk(false);
+    await core.setOddsChange('none');
     await server.db.query('update outcomes set odd = odd + 50 where id = $1', [odd.oddid]);
     const [{ odd: newOdd }] = await server.db.query<{ odd: number }>('select odd from outcomes where id = $1', [odd.oddid]) as [{ odd: number }];
 

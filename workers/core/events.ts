@@ -5,6 +5,7 @@ import type { SlipEntry } from './betslip/slip-state.ts';
 import type { MatchPatch } from './feed/diff.ts';
 import type { FeedStatusView } from './live/feed-socket.ts';
 import type { Lang } from '../../domain/languages.ts';
+import type { OddsChange } from '../../domain/betslip/odds-change.ts';
 
 /** Notification status of the spec: 0 hidden, 1 success, 2 error, 3 warning, 4 changed, 5 and 6 waiting. */
 export type NoticeStatus = 0 | 1 | 2 | 3 | 4 | 5 | 6;
@@ -65,6 +66,8 @@ export interface SiteView {
   /** The languages the site offers (setting `languages`) and its default one (`default_language`). */
   languages?: Lang[];
   defaultLanguage?: Lang;
+  /** The slip's odds-change choice until the player makes one (setting odds_change_default). */
+  oddsChangeDefault?: OddsChange;
 }
 
 /** A slip limit error with the one value to show, decided in the worker (odds already formatted). */
@@ -85,7 +88,10 @@ export interface SlipView {
   /** The stake as a plain decimal for the stake field ('10.00'). */
   stakeText: string;
   systemSizes: number[];
-  oddChangeOk: boolean;
+  /** The odds-change choice in force: the player's on this device, else the site's default. */
+  oddsChange: OddsChange;
+  /** The site's default (odds_change_default), to say which choice is the default. */
+  oddsChangeDefault: OddsChange;
   summary: Omit<SlipSummary, 'limitErrors'> & { totalOddsText: string; limitErrors: LimitErrorView[] };
   /** The system sizes offered (none when limits.system.status is 0), labelled 'k/n'. */
   systemOptions: Array<{ size: number; count: number; selected: boolean; label: string }>;

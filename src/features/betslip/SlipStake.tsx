@@ -7,13 +7,14 @@ import { formatMoney } from '../../ui/format.ts';
 import { useLimitErrorText } from './limit-error-text.ts';
 import { StakeKeypad } from './StakeKeypad.tsx';
 import { COUPON_TYPE } from '../../ui/slip-text.ts';
+import { OddsChangeChoice } from './OddsChangeChoice.tsx';
 
 // On a touch screen the keypad popup replaces the system keyboard; a keyboard can still type.
 const coarse = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
 
 /**
  * Stake entry (quick stakes, custom via the keypad, the field), the summary, limit errors with
- * currency and 'stake limited to', the odds-change checkbox and the create button with the payout.
+ * currency and 'stake limited to', the odds-change choice and the create button with the payout.
  */
 export function SlipStake({ lang, onCreate, compact = false }: { lang: string; onCreate: () => void; compact?: boolean }) {
   const { view } = useSlip();
@@ -64,7 +65,7 @@ export function SlipStake({ lang, onCreate, compact = false }: { lang: string; o
         </button>
       )}
       {!compact && (
-        <label className="check"><input type="checkbox" checked={view.oddChangeOk} onChange={(e) => void core.setOddChangeOk(e.target.checked)} data-testid="odd-change-ok" /><Trans>Accept odds changes</Trans></label>
+        <OddsChangeChoice value={view.oddsChange} fallback={view.oddsChangeDefault} />
       )}
       <button type="button" className="btn btn-primary create-btn" disabled={!(s.creatable || s.lockedOnly) || view.pending}
         onClick={onCreate} data-testid={compact ? 'bar-create' : 'create-coupon'} aria-busy={view.pending}>

@@ -1,6 +1,7 @@
 import { siteAssetPath } from '../../../domain/account/site-assets.ts';
 import type { CoreContext } from '../context.ts';
 import { offeredLanguages, siteLanguage } from '../../../domain/languages.ts';
+import { isOddsChange } from '../../../domain/betslip/odds-change.ts';
 import type { SiteView } from '../events.ts';
 import { createReconnectingSocket, exponentialRetry, type NetworkStatus, type ReconnectingSocket, type WsLike } from '../net/reconnecting-socket.ts';
 import type { Every } from '../timers.ts';
@@ -127,6 +128,7 @@ export function createSite(ctx: CoreContext, every?: Every, pollMs?: number, pus
       mobileCss: siteAssetPath(settings.mobile_css, 'css'),
       generalJs: siteAssetPath(settings.general_js, 'js'),
       ...siteLanguages(settings),
+      ...(isOddsChange(settings.odds_change_default) ? { oddsChangeDefault: settings.odds_change_default } : {}),
     };
   };
 

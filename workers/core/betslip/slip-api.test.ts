@@ -205,3 +205,41 @@ describe('limits the worker shows before the server is asked', () => {
     expect(view().entries).toHaveLength(1);
   });
 });
+
+describe('odds-change choice', () => {
+  const settingsFetch = (choice: string) => (async (url: string) => {
+    if (String(url).startsWith('/api/settings')) return new Response(JSON.stringify({ status: true, settings: { odds_change_default: choice } }));
+    throw new TypeError('offline');
+  }) as typeof fetch;
+  async function open(name: string, siteDefault: string) {
+    const ctx = createContext({ fetch: settingsFetch(siteDefault), db: new CoreDb(name), clock: () => NOW, uuid: () => `key-${name}` });
+    const sent: Array<Record<string, unknown>> = [];
+    ctx.call = (async (key: string, payload: Record<string, unknown> = {}) => { if (key === 'createCoupon') sent.push(payload); return ok(key, payload); }) as typeof ctx.call;
+    ctx.setSession(SESSION);
+    for (const id of [1, 2]) ctx.shown.set(id, match(id));
+    const api = createSlipApi(ctx);
+    await api.loadSlip();
+    // the settings load runs beside the slip's
+    await new Promise((r) => setTimeout(r, 0));
+    return { api, ctx, sent };
+  }
+
+  it("follows the site's default until the player chooses, then keeps the choice on the device and sends it", async () => {
+    const first = await open('slip-oc-1', 'higher');
+    expect(first.api.slipView()).toMatchObject({ oddsChange: 'higher', oddsChangeDefault: 'higher' });
+    await first.api.toggleOdd(1, 10, 100);
+    await first.api.createCoupon();
+    expect(first.sent.at(-1)).toMatchObject({ oddsChange: 'higher' });
+    // A settings change pushed to an open app moves the default of a player who has not chosen.
+    first.ctx.emit({ type: 'site', payload: { oddsChangeDefault: 'none' } as never });
+    expect(first.api.slipView().oddsChange).toBe('none');
+
+    await first.api.setOddsChange('any');
+    const again = await open('slip-oc-1', 'none');
+    expect(again.api.slipView()).toMatchObject({ oddsChange: 'any', oddsChangeDefault: 'none' });
+    await again.api.toggleOdd(2, 20, 200);
+    await again.api.createCoupon();
+    expect(again.sent.at(-1)).toMatchObject({ oddsChange: 'any' });
+    expect(again.sent.at(-1)).not.toHaveProperty('oddChangeOk');
+  });
+});

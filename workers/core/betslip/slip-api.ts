@@ -10,10 +10,11 @@ import type { LimitErrorView, Notice, SlipView } from '../events.ts';
 import type { LimitError } from '../../../domain/betslip/types.ts';
 import { isOutcomeOpen } from '../views.ts';
 import {
-  applyOddUpdates, bankoAllowed, clearSlip, EMPTY_SLIP, enforceOddsLimits, entryKey, loadEntries, removeEntry, restoreEntries,
+  applyOddUpdates, bankoAllowed, clearSlip, EMPTY_SLIP, enforceOddsLimits, entryKey, loadEntries, removeEntry, restoreEntries, savedOddsChange,
   setSystemSizes, summaryOf, toggleBankoOf, toggleEntry, type OddMove, type OddUpdate, type SlipEntry, type SlipState,
 } from './slip-state.ts';
 import { pressKey, quickStakes, type KeypadKey } from './keypad.ts';
+import { isOddsChange, SLIP_ODDS_CHANGE_DEFAULT, type OddsChange } from '../../../domain/betslip/odds-change.ts';
 
 /** The value a limit error is about (a minimum, a maximum or an amount), and odds as shown. */
 function limitErrorView(e: LimitError): LimitErrorView {
@@ -57,6 +58,8 @@ export function createSlipApi(ctx: CoreContext) {
   let lastTicketId: number | null = null;
   let lastCoupon: LastCoupon | null = null;
   let stakeGroup: string[] = quickStakes(0);
+  // The site's odds-change choice (odds_change_default) for a device whose player has not chosen.
+  let oddsChangeDefault: OddsChange = SLIP_ODDS_CHANGE_DEFAULT;
   // One key per slip as it stands: a retry of the same slip never places it twice.
   let idempotencyKey: string | null = null;
   // Transient display state: move arrows, the announcement of moves, per-match server errors.
@@ -73,6 +76,8 @@ export function createSlipApi(ctx: CoreContext) {
     const free = slip.entries.length - slip.entries.filter((e) => e.selection.banko).length;
     return {
       ...slip,
+      oddsChange: slip.oddsChange ?? oddsChangeDefault,
+      oddsChangeDefault,
       entries: slip.entries.map((e, i) => {
         const m = moves.get(e.key);
         const error = matchErrors.get(e.selection.matchId);
@@ -108,7 +113,7 @@ export function createSlipApi(ctx: CoreContext) {
     await ctx.db.transaction('rw', ctx.db.slip, ctx.db.kv, async () => {
       await ctx.db.slip.clear();
       await ctx.db.slip.bulkPut(slip.entries);
-      await ctx.db.kv.put({ key: 'slipSettings', value: { stake: slip.stake, systemSizes: slip.systemSizes, oddChangeOk: slip.oddChangeOk } });
+      await ctx.db.kv.put({ key: 'slipSettings', value: { stake: slip.stake, systemSizes: slip.systemSizes, oddsChange: slip.oddsChange } });
     });
   }
 
@@ -159,6 +164,12 @@ export function createSlipApi(ctx: CoreContext) {
     await applyUpdates(updates);
   }
 
+  const takeDefault = (v: unknown) => {
+    if (isOddsChange(v) && v !== oddsChangeDefault) { oddsChangeDefault = v; push(); }
+  };
+  // A settings change reaches an open app through the site module: follow its default at once.
+  ctx.listeners.add((e) => { if (e.type === 'site') takeDefault(e.payload.oddsChangeDefault); });
+
   /** The site setting coupon_amount_group picks the quick-stake group (GET /api/settings). */
   async function loadSettings(): Promise<void> {
     try {
@@ -166,6 +177,7 @@ export function createSlipApi(ctx: CoreContext) {
       const body = (await res.json()) as { settings?: Record<string, unknown> };
       const group = quickStakes(body.settings?.coupon_amount_group);
       if (group.join() !== stakeGroup.join()) { stakeGroup = group; push(); }
+      takeDefault(body.settings?.odds_change_default);
     } catch {
       // Offline or no setting: the default group stays.
     }
@@ -175,8 +187,11 @@ export function createSlipApi(ctx: CoreContext) {
     /** Loads the slip kept in IndexedDB (entries older than 5 minutes are dropped). */
     async loadSlip(): Promise<void> {
       const [entries, settings, last] = await Promise.all([ctx.db.slip.toArray(), ctx.db.kv.get('slipSettings'), ctx.db.kv.get('lastCoupon')]);
-      const saved = settings?.value as Partial<SlipState> | undefined;
-      slip = { ...EMPTY_SLIP, ...saved, entries: loadEntries(entries, ctx.clock()) };
+      const saved = settings?.value as (Partial<SlipState> & { oddChangeOk?: unknown }) | undefined;
+      slip = {
+        ...EMPTY_SLIP, ...(saved?.stake ? { stake: saved.stake } : {}), ...(saved?.systemSizes ? { systemSizes: saved.systemSizes } : {}),
+        oddsChange: savedOddsChange(saved), entries: loadEntries(entries, ctx.clock()),
+      };
       if (!slip.entries.length) slip = { ...slip, systemSizes: [] };
       // A coupon saved by an older version lacks the figures: show zeros rather than NaN.
       const savedCoupon = last?.value as Partial<LastCoupon> | undefined;
@@ -233,7 +248,8 @@ export function createSlipApi(ctx: CoreContext) {
       const limited = summaryOf(slip, ctx.limits()).stakeLimitedTo;
       if (limited !== undefined && limited > 0) await setSlip({ ...slip, stake: limited });
     },
-    async setOddChangeOk(ok: boolean): Promise<void> { await setSlip({ ...slip, oddChangeOk: ok }); },
+    /** The player's odds-change choice, remembered on this device. */
+    async setOddsChange(choice: OddsChange): Promise<void> { if (isOddsChange(choice)) await setSlip({ ...slip, oddsChange: choice }); },
     /** The chosen system sizes; an empty list leaves the system and clears the bankers. */
     async setSystemSizes(sizes: number[]): Promise<void> { await setSlip(setSystemSizes(slip, sizes, ctx.limits())); },
     /** Flips a banker; refused (no change) when the banko rule does not allow it. */
@@ -249,7 +265,7 @@ export function createSlipApi(ctx: CoreContext) {
     /** Re-create after success: the selections of the last coupon back on the slip. */
     async recreateLastCoupon(): Promise<void> {
       if (!lastCoupon) return;
-      await setSlip(restoreEntries(lastCoupon, slip.oddChangeOk, ctx.clock(), ctx.limits()));
+      await setSlip(restoreEntries(lastCoupon, slip.oddsChange, ctx.clock(), ctx.limits()));
       await enforceLimits();
     },
     /** Quit after success: forget the saved coupon. */
@@ -283,7 +299,7 @@ export function createSlipApi(ctx: CoreContext) {
         const r: Reply<{ ticketId?: number; changed?: number[]; couponErrors?: Array<{ mid: number; msg: string }>; totalStake?: number; maxPayout?: number }> = await ctx.call('createCoupon', {
           ticketType: summary.couponType,
           couponType: summary.isLive ? 4 : undefined,
-          oddChangeOk: placed.oddChangeOk,
+          oddsChange: placed.oddsChange ?? oddsChangeDefault,
           systemTickets: summary.couponType === 'SK' ? placed.systemSizes : [],
           totalStake: summary.totalAmount,
           ticketStake: summary.baseAmount,

@@ -3,7 +3,7 @@ import type { SlipSelection } from '../../../domain/betslip/types.ts';
 import type { UserLimits } from '../../../domain/protocol/entities.ts';
 import { DEFAULT_USER_LIMITS } from '../../../domain/betslip/limits.ts';
 import {
-  applyOddUpdates, bankoAllowed, clearSlip, EMPTY_SLIP, enforceOddsLimits, entryKey, loadEntries, removeEntry, restoreEntries,
+  applyOddUpdates, bankoAllowed, clearSlip, EMPTY_SLIP, enforceOddsLimits, entryKey, loadEntries, removeEntry, restoreEntries, savedOddsChange,
   setSystemSizes, summaryOf, toggleBankoOf, toggleEntry, type SlipEntry, type SlipState,
 } from './slip-state.ts';
 import { pressKey, quickStakes, type KeypadKey } from './keypad.ts';
@@ -80,8 +80,16 @@ describe('slip state: adding and removing (section 4)', () => {
   });
 
   it('clearing resets the amounts and keeps the odds-change choice', () => {
-    const s = { ...slipOf(entry(1)), stake: 5000, oddChangeOk: false };
-    expect(clearSlip(s)).toEqual({ ...EMPTY_SLIP, oddChangeOk: false });
+    const s = { ...slipOf(entry(1)), stake: 5000, oddsChange: 'higher' as const };
+    expect(clearSlip(s)).toEqual({ ...EMPTY_SLIP, oddsChange: 'higher' });
+  });
+
+  it("reads an older version's checkbox: only an unticked box was the player's choice", () => {
+    expect(savedOddsChange({ oddChangeOk: false })).toBe('none');
+    expect(savedOddsChange({ oddChangeOk: true })).toBeNull();
+    expect(savedOddsChange({ oddsChange: 'higher', oddChangeOk: false })).toBe('higher');
+    expect(savedOddsChange({ oddsChange: 'sometimes' })).toBeNull();
+    expect(savedOddsChange(undefined)).toBeNull();
   });
 });
 
@@ -154,7 +162,7 @@ describe('slip state: odds updates and re-create', () => {
   it('restores a saved coupon as fresh entries with its system and stake', () => {
     const saved = setSystemSizes(slipOf(entry(1), entry(2), entry(3)), [2], L);
     const later = NOW + 3_600_000;
-    const s = restoreEntries({ entries: saved.entries, stake: 2500, systemSizes: saved.systemSizes }, true, later, L);
+    const s = restoreEntries({ entries: saved.entries, stake: 2500, systemSizes: saved.systemSizes }, 'any', later, L);
     expect(s.entries.map((e) => e.key)).toEqual(saved.entries.map((e) => e.key));
     expect(s.entries.every((e) => e.selection.addedAt === later)).toBe(true);
     expect(loadEntries(s.entries, later + 1000)).toHaveLength(3);

@@ -10,6 +10,7 @@ import { checkAdd, dropOutsideOddsLimits, dropStale, type AddRefusal } from '../
 import { applySystemSizes, autoSelectBankers, bankoCount, canToggleBanko, clearBankers, toggleBanko } from '../../../domain/betslip/banko.ts';
 import { validSystemSizes } from '../../../domain/betslip/system-list.ts';
 import { withTipStakeLimit } from '../../../domain/betslip/tip-stake.ts';
+import { isOddsChange, type OddsChange } from '../../../domain/betslip/odds-change.ts';
 
 /** What the slip shows of a selection besides the rule fields. */
 export interface EntryView {
@@ -33,10 +34,20 @@ export interface SlipState {
   /** The stake as entered, in minor units. */
   stake: number;
   systemSizes: number[];
-  oddChangeOk: boolean;
+  /** The player's odds-change choice on this device; null until chosen (the site's default applies). */
+  oddsChange: OddsChange | null;
 }
 
-export const EMPTY_SLIP: SlipState = { entries: [], stake: 1000, systemSizes: [], oddChangeOk: true };
+export const EMPTY_SLIP: SlipState = { entries: [], stake: 1000, systemSizes: [], oddsChange: null };
+
+/**
+ * The odds-change choice kept by an older version: only an unticked 'accept odds changes' was the
+ * player's own choice ('none'); a ticked box was the default, so the site's default applies.
+ */
+export function savedOddsChange(saved: { oddsChange?: unknown; oddChangeOk?: unknown } | undefined): OddsChange | null {
+  if (isOddsChange(saved?.oddsChange)) return saved.oddsChange;
+  return saved?.oddChangeOk === false ? 'none' : null;
+}
 
 /** The unique key of a pick: match, odds type, outcome id and special (section 3). */
 export const entryKey: (s: Pick<SlipSelection, 'matchId' | 'oddsType' | 'outcomeId' | 'special'>) => string = selectionKey;
@@ -98,7 +109,7 @@ export function removeEntry(state: SlipState, key: string, limits: UserLimits): 
 
 /** Clearing the slip resets all amounts (section 4); the odds-change choice is the player's. */
 export function clearSlip(state: SlipState): SlipState {
-  return { ...EMPTY_SLIP, oddChangeOk: state.oddChangeOk };
+  return { ...EMPTY_SLIP, oddsChange: state.oddsChange };
 }
 
 /**
@@ -177,9 +188,9 @@ export function loadEntries(entries: SlipEntry[], now: number): SlipEntry[] {
 }
 
 /** The selections of a saved coupon put back on the slip (re-create after success), as new entries. */
-export function restoreEntries(saved: { entries: SlipEntry[]; stake: number; systemSizes?: number[] }, oddChangeOk: boolean, now: number, limits: UserLimits): SlipState {
+export function restoreEntries(saved: { entries: SlipEntry[]; stake: number; systemSizes?: number[] }, oddsChange: OddsChange | null, now: number, limits: UserLimits): SlipState {
   const entries = saved.entries.map((e) => ({ ...e, selection: { ...e.selection, addedAt: now } }));
-  return normalizeSystem({ entries, stake: saved.stake, systemSizes: saved.systemSizes ?? [], oddChangeOk }, limits);
+  return normalizeSystem({ entries, stake: saved.stake, systemSizes: saved.systemSizes ?? [], oddsChange }, limits);
 }
 
 /**

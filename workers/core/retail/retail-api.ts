@@ -12,7 +12,7 @@ import type { CouponTip } from '../../../domain/protocol/calls.ts';
 import type { CoreContext } from '../context.ts';
 import { dateTimeText, moneyText } from '../account/format.ts';
 import { timeZone } from '../account/zone.ts';
-import { EMPTY_SLIP, entryKey, summaryOf, type SlipEntry, type SlipState } from '../betslip/slip-state.ts';
+import { EMPTY_SLIP, entryKey, savedOddsChange, summaryOf, type SlipEntry, type SlipState } from '../betslip/slip-state.ts';
 
 export interface TicketView {
   ok: true;
@@ -101,9 +101,11 @@ export function createRetailApi(ctx: CoreContext, slip: { loadSlip(): Promise<vo
       const saved = (b.tips as ShownTip[]).concat();
       const name = (mid: number) => { const t = saved.find((x) => x.mid === mid); return t ? `${t.team1 ?? ''} - ${t.team2 ?? ''}` : String(mid); };
       await ctx.db.transaction('rw', ctx.db.slip, ctx.db.kv, async () => {
+        // The device's odds-change choice stays: a booking carries picks and a stake, not the player's choice.
+        const prev = (await ctx.db.kv.get('slipSettings'))?.value as { oddsChange?: unknown; oddChangeOk?: unknown } | undefined;
         await ctx.db.slip.clear();
         await ctx.db.slip.bulkPut(entries);
-        await ctx.db.kv.put({ key: 'slipSettings', value: { stake: b.totalStake, systemSizes: [], oddChangeOk: true } });
+        await ctx.db.kv.put({ key: 'slipSettings', value: { stake: b.totalStake, systemSizes: [], oddsChange: savedOddsChange(prev) } });
       });
       await slip.loadSlip();
       slip.push();

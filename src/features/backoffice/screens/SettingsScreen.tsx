@@ -19,6 +19,7 @@ const LABEL: Record<SiteSettingKey, MessageDescriptor> = {
   tofixedNumber: msg`Decimals of amounts`, serverId: msg`Server id`, matches_day: msg`Days of matches listed`, coupons_day: msg`Days of coupons listed`,
   coupon_amount_group: msg`Stake buttons (minor units, comma separated)`, virtualgames_ids: msg`Virtual game ids (comma separated)`,
   tvgames_ids: msg`TV game ids (comma separated)`, languages: msg`Languages offered`,
+  odds_change_default: msg`Odds changes the slip accepts until the player chooses`,
   base_url: msg`Site address`, site_api: msg`Banner image host`, logo_host: msg`Team logo host`, statistic_url: msg`Statistics address`,
   points_table_url: msg`Standings address`, redirectRegister: msg`Registration redirect address`, whatsapp_number: msg`WhatsApp number`,
   facebook_link: msg`Facebook link`, twitter_link: msg`X (Twitter) link`, instagram_link: msg`Instagram link`, telegram_link: msg`Telegram link`,
@@ -67,6 +68,15 @@ function Field({ k, value, def, onChange }: { k: SiteSettingKey; value: Value; d
   if (Array.isArray(def)) {
     const text = (value as number[]).join(', ');
     return <label className="bo-field"><span>{label}</span><input name={k} defaultValue={text} onBlur={(e) => onChange(e.target.value.split(',').map((x) => x.trim()).filter(Boolean).map(Number))} /></label>;
+  }
+  if (k === 'odds_change_default') {
+    return (
+      <label className="bo-field"><span>{label}</span>
+        <select name={k} value={String(value)} onChange={(e) => onChange(e.target.value)}>
+          <option value="none">{t`None (refuse any change)`}</option><option value="higher">{t`Higher odds only`}</option><option value="any">{t`Any change`}</option>
+        </select>
+      </label>
+    );
   }
   if (k === 'default_theme') {
     return <label className="bo-field"><span>{label}</span><select name={k} value={String(value)} onChange={(e) => onChange(e.target.value)}><option value="dark">{t`Dark`}</option><option value="light">{t`Light`}</option></select></label>;
