@@ -3,6 +3,7 @@
  * section 3, Coupon match line). Pure data: no clock, no I/O.
  */
 import type { Period } from '../market/catalogue.ts';
+import type { FeedMatchResults } from './feed-outcome.ts';
 
 /** Goals (or points, corners, cards) of home and away. */
 export interface Score {
@@ -29,6 +30,11 @@ export interface MatchResult {
   status?: ResultStatus;
   /** For sports without a draw: who won, overtime and tie-breaks included. */
   winner?: 'h' | 'a';
+  /**
+   * A feed that settles outcome by outcome (feed-outcome.ts): when present, every tip of the match
+   * is settled from it alone, never from the scores.
+   */
+  feed?: FeedMatchResults;
 }
 
 /** States in which every bet on the match is void (the match did not take place as offered). */

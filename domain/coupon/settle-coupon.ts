@@ -19,6 +19,7 @@ import type { Minor, Odds } from '../money.ts';
 import { assertMinor, assertOdds, effectiveOdds, EFFECTIVE_SCALE, incomeOf } from './payout.ts';
 import type { Exact } from './payout.ts';
 import type { TipOutcome } from './settle.ts';
+import { feedEffectiveOdds, type FeedOutcomeResult } from './feed-outcome.ts';
 
 export type TicketType = 'TK' | 'KK' | 'CK' | 'SK';
 
@@ -29,6 +30,8 @@ export interface CouponTipOutcome {
   outcome: TipOutcome;
   /** Groups same-match alternatives of a CK or SK; omit and each tip is its own match. */
   matchId?: number;
+  /** A feed's settlement of the tip: its void and dead-heat factors price it (feed-outcome.ts). */
+  feedResult?: FeedOutcomeResult | undefined;
 }
 
 export interface SettleCouponInput {
@@ -151,9 +154,26 @@ export function settleCoupon(input: SettleCouponInput): CouponSettlement {
 
   // A column takes one pick per match, so a match's value is the sum of its picks' effective odds
   // (no tip is open here; the ternary only narrows the type).
-  const value = (m: Match) => m.tips.reduce((s, t) => s + effectiveOdds(t.odd, t.outcome === 'open' ? 'lost' : t.outcome), 0n);
-  const odds = columnSum(shape, value, EFFECTIVE_SCALE);
+  // Each tip's return as an exact fraction; all of them brought to one denominator (EFFECTIVE_SCALE
+  // unless a feed's factor needs a finer one).
+  const exact = new Map(input.tips.map((t) => [t, tipReturn(t)] as const));
+  const scale = [...exact.values()].reduce((s, e) => lcm(s, e.den), EFFECTIVE_SCALE);
+  const value = (m: Match) => m.tips.reduce((s, t) => { const e = exact.get(t)!; return s + e.num * (scale / e.den); }, 0n);
+  const odds = columnSum(shape, value, scale);
   const payout: Exact = { num: BigInt(input.ticketStake) * odds.num, den: odds.den };
   const { income, bonusPay } = incomeOf(payout, input.totalStake, input.bonusPercent, input.maxPay);
   return { state: 'settled', status: income > 0 ? 1 : -1, income, bonusPay };
 }
+
+/** A settled tip's return per unit of stake: the feed's factors when it has them, else its outcome's effective odds. */
+function tipReturn(t: CouponTipOutcome): Exact {
+  if (t.feedResult && t.outcome !== 'open' && t.outcome !== 'void') return feedEffectiveOdds(t.odd, t.feedResult);
+  return { num: effectiveOdds(t.odd, t.outcome === 'open' ? 'lost' : t.outcome), den: EFFECTIVE_SCALE };
+}
+
+function gcd(a: bigint, b: bigint): bigint {
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+
+const lcm = (a: bigint, b: bigint): bigint => (a / gcd(a, b)) * b;

@@ -8,6 +8,7 @@ import type { Period, SettleRule } from '../market/catalogue.ts';
 import { cleanSpecial, parseLineQuarters, parseScoreSpecial, settleMargin } from './line.ts';
 import { isScore, isVoidResult, periodScore } from './result.ts';
 import type { MatchResult, Score } from './result.ts';
+import { settleFeedTip, type FeedOutcomeResult } from './feed-outcome.ts';
 
 /**
  * The outcome of a tip. Quarter lines add halfWon and halfLost; their effective odds are
@@ -25,6 +26,8 @@ export interface TipToSettle {
   oddsType: number;
   outcomeId: number;
   special: string;
+  /** When the coupon was placed (epoch ms): a feed's cancel window voids the tips placed inside it. */
+  placedAt?: number | undefined;
 }
 
 // Outcome ids of the catalogue (domain/market/catalogue.ts), by rule.
@@ -199,6 +202,20 @@ const RULES: Readonly<Record<SettleRule, Rule>> = {
  * `winner` carries overtime and retirements). Pure and deterministic: the same tip and result always give the same answer.
  */
 export function settleTip(tip: TipToSettle, result: MatchResult | undefined): TipOutcome {
+  return settleTipWithFactors(tip, result).outcome;
+}
+
+/**
+ * settleTip, with the feed's settlement of the outcome when a feed settled the match (its void and
+ * dead-heat factors price the tip: settle-coupon.ts). A match the feed settles is settled from the
+ * feed alone, markets beyond the catalogue included.
+ */
+export function settleTipWithFactors(tip: TipToSettle, result: MatchResult | undefined): { outcome: TipOutcome; result?: FeedOutcomeResult } {
+  if (result?.feed) return settleFeedTip(tip, result.feed);
+  return { outcome: settleByRule(tip, result) };
+}
+
+function settleByRule(tip: TipToSettle, result: MatchResult | undefined): TipOutcome {
   const market = marketOf(tip.oddsType);
   if (!market || !market.outcomes.some((o) => o.id === tip.outcomeId)) return 'open';
   if (!result) return 'open';

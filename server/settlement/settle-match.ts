@@ -22,7 +22,7 @@
  */
 import type { Db, Queryable } from '../db/client.ts';
 import type { MatchResult } from '../../domain/coupon/result.ts';
-import { settleTip, type TipOutcome } from '../../domain/coupon/settle.ts';
+import { settleTipWithFactors, type TipOutcome } from '../../domain/coupon/settle.ts';
 import { settleCoupon, type TicketType } from '../../domain/coupon/settle-coupon.ts';
 import { postLedger } from '../wallet/ledger.ts';
 import { settleTicketMoney } from '../retail/liability.ts';
@@ -78,26 +78,29 @@ function canonical(v: unknown): string {
  * version coupons must reflect now and whether this call added it.
  */
 export async function recordResult(db: Db, matchId: number, result: MatchResult, now: number, opts: SettleOptions = {}): Promise<{ version: number; added: boolean }> {
-  return db.tx(async (q) => {
-    // The match_settlement row serialises writers of one match's results.
-    await q.query('insert into match_settlement (match_id, result_version) values ($1, 0) on conflict do nothing', [matchId]);
-    const [state] = await q.query<{ result_version: number }>('select result_version from match_settlement where match_id = $1 for update', [matchId]);
-    const [latest] = await q.query<{ version: number; result: MatchResult; revision: number | null }>(
-      'select version, result, revision from result_versions where match_id = $1 order by version desc limit 1', [matchId],
-    );
-    const current = state?.result_version ?? 0;
-    if (latest) {
-      if (opts.revision !== undefined && latest.revision !== null && opts.revision <= latest.revision) return { version: current, added: false };
-      if (canonical(latest.result) === canonical(result)) return { version: current, added: false };
-    }
-    const version = (latest?.version ?? 0) + 1;
-    await q.query(
-      `insert into result_versions (match_id, version, result, revision, source, entered_by, created_at) values ($1, $2, $3, $4, $5, $6, $7)`,
-      [matchId, version, JSON.stringify(result), opts.revision ?? null, opts.source ?? 'feed', opts.enteredBy ?? null, new Date(now)],
-    );
-    await q.query('update match_settlement set result_version = $2, updated_at = $3 where match_id = $1', [matchId, version, new Date(now)]);
-    return { version, added: true };
-  });
+  return db.tx((q) => recordResultIn(q, matchId, result, now, opts));
+}
+
+/** recordResult inside the caller's transaction (a feed's message and the result it makes commit together). */
+export async function recordResultIn(q: Queryable, matchId: number, result: MatchResult, now: number, opts: SettleOptions = {}): Promise<{ version: number; added: boolean }> {
+  // The match_settlement row serialises writers of one match's results.
+  await q.query('insert into match_settlement (match_id, result_version) values ($1, 0) on conflict do nothing', [matchId]);
+  const [state] = await q.query<{ result_version: number }>('select result_version from match_settlement where match_id = $1 for update', [matchId]);
+  const [latest] = await q.query<{ version: number; result: MatchResult; revision: number | null }>(
+    'select version, result, revision from result_versions where match_id = $1 order by version desc limit 1', [matchId],
+  );
+  const current = state?.result_version ?? 0;
+  if (latest) {
+    if (opts.revision !== undefined && latest.revision !== null && opts.revision <= latest.revision) return { version: current, added: false };
+    if (canonical(latest.result) === canonical(result)) return { version: current, added: false };
+  }
+  const version = (latest?.version ?? 0) + 1;
+  await q.query(
+    `insert into result_versions (match_id, version, result, revision, source, entered_by, created_at) values ($1, $2, $3, $4, $5, $6, $7)`,
+    [matchId, version, JSON.stringify(result), opts.revision ?? null, opts.source ?? 'feed', opts.enteredBy ?? null, new Date(now)],
+  );
+  await q.query('update match_settlement set result_version = $2, updated_at = $3 where match_id = $1', [matchId, version, new Date(now)]);
+  return { version, added: true };
 }
 
 /**
@@ -189,6 +192,8 @@ interface CouponRow {
 interface TipRow {
   id: number; coupon_id: number; match_id: number; odds_type: number; outcome_id: number; special: string; odd: number; banko: number;
   version: number | null; result: MatchResult | null;
+  /** When the coupon was placed: a feed's cancel window voids the tips placed inside it. */
+  placed_at: Date | string;
 }
 
 export type CouponOutcome =
@@ -338,12 +343,14 @@ function planCoupon(c: CouponRow | undefined, tips: TipRow[], balance: Map<numbe
   if (!c || (c.status !== 0 && c.status !== 1 && c.status !== -1)) return { kind: 'skipped' };
   const fp = [...new Set(tips.map((t) => `${t.match_id}:${t.version ?? 0}`))].sort().join(',');
   if (fp === c.settled_fp) return { kind: 'unchanged' };
-  const outcomes = tips.map((t) => settleTip({ oddsType: t.odds_type, outcomeId: t.outcome_id, special: t.special }, t.result ?? undefined));
+  const feedSettled = tips.map((t) => settleTipWithFactors(
+    { oddsType: t.odds_type, outcomeId: t.outcome_id, special: t.special, placedAt: new Date(t.placed_at).getTime() }, t.result ?? undefined));
+  const outcomes = feedSettled.map((x) => x.outcome);
   let settled;
   try {
     settled = settleCoupon({
       ticketType: c.ticket_type, ticketStake: Number(c.ticket_stake), totalStake: Number(c.total_stake),
-      tips: tips.map((t, i) => ({ odd: t.odd, banko: t.banko === 1, outcome: outcomes[i]!, matchId: t.match_id })),
+      tips: tips.map((t, i) => ({ odd: t.odd, banko: t.banko === 1, outcome: outcomes[i]!, matchId: t.match_id, feedResult: feedSettled[i]!.result })),
       systemSizes: c.ticket_type === 'SK' ? systemSizesOf(c.system_combi) : [],
       bonusPercent: c.bonus_percent, maxPay: Number(c.max_pay),
     });
@@ -375,7 +382,8 @@ function planCoupon(c: CouponRow | undefined, tips: TipRow[], balance: Map<numbe
 
 async function tipsWithResults(q: Queryable, couponIds: readonly number[]): Promise<TipRow[]> {
   return q.query<TipRow>(
-    `select t.id, t.coupon_id, t.match_id, t.odds_type, t.outcome_id, t.special, t.odd, t.banko, rv.version, rv.result
+    `select t.id, t.coupon_id, t.match_id, t.odds_type, t.outcome_id, t.special, t.odd, t.banko, rv.version, rv.result,
+            (select c.created_at from coupons c where c.id = t.coupon_id) as placed_at
        from coupon_tips t
        left join lateral (select r.version, r.result from result_versions r where r.match_id = t.match_id order by r.version desc limit 1) rv on true
       where t.coupon_id = any($1::bigint[]) order by t.coupon_id, t.id`,
