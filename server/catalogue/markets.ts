@@ -17,6 +17,9 @@ const CHECK_MS = 1000;
 
 let settings: MarketSettings = DEFAULT_MARKET_SETTINGS;
 let byType = new Map(settings.types.map((t) => [t.oddsType, t]));
+/** A feed provider's market types (provider_market_types), named where the operator's catalogue does not know a type. */
+let providerTypes = new Map<number, OddTypeSettings>();
+const typeOf = (oddsType: number): OddTypeSettings | undefined => byType.get(oddsType) ?? providerTypes.get(oddsType);
 let rev = -1;
 let checkedAt = 0;
 /** Live sorting rank by the feed id of a league (live matches carry the feed's league id). */
@@ -44,6 +47,11 @@ async function load(q: Queryable): Promise<void> {
   const [p] = await q.query<{ leagues: number[] | null; countries: number[] | null }>(
     `select (select array_agg(id) from tournaments where status = 0) as leagues, (select array_agg(id) from categories where status = 0) as countries`);
   passive = { leagues: p?.leagues ?? [], countries: p?.countries ?? [] };
+  const provided = await q.query<{ odds_type: number; names: OddTypeSettings['names']; outcomes: OddTypeSettings['outcomes'] }>(
+    'select odds_type, names, outcomes from provider_market_types');
+  providerTypes = new Map(provided.map((r) => [r.odds_type, {
+    oddsType: r.odds_type, names: r.names, outcomes: r.outcomes, group: 'other', inList: false, inLive: false, hideQuarter: false, order: 1000 + r.odds_type,
+  }]));
   apply(next, stored, new Map(feeds.map((f) => [f.id, f.feed_id])));
 }
 
@@ -91,17 +99,17 @@ export async function saveMarketSetting<K extends keyof MarketSettings>(ctx: BoC
 }
 
 /** The settings of one odd type, or undefined for a type the catalogue does not know. */
-export const oddTypeOf = (oddsType: number): OddTypeSettings | undefined => byType.get(oddsType);
+export const oddTypeOf = (oddsType: number): OddTypeSettings | undefined => typeOf(oddsType);
 
 /** An odd type's name in a language (English fallback, then the type id). */
 export function oddTypeName(oddsType: number, lang: string): string {
-  const t = byType.get(oddsType);
+  const t = typeOf(oddsType);
   return nameIn(t?.names, lang, String(oddsType));
 }
 
 /** An outcome's name in a language, or '' when unknown. */
 export function outcomeNameIn(oddsType: number, outcomeId: number, lang: string): string {
-  return nameIn(byType.get(oddsType)?.outcomes[String(outcomeId)], lang, '');
+  return nameIn(typeOf(oddsType)?.outcomes[String(outcomeId)], lang, '');
 }
 
 /** True when an odds group of this type and line is hidden (a quarter line of a type that hides them). */

@@ -338,6 +338,8 @@ export async function createFeedFromEnv(
   env: Record<string, string | undefined> = process.env,
   scheduler: Scheduler = systemScheduler,
   leadership?: Leadership,
+  /** The leader's provider instead of the simulator (FEED_SOURCE=uof: server/feed/uof/). */
+  makeProvider?: () => FeedAdapter,
 ): Promise<FeedSetup> {
   const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
   const onError = (err: unknown) => console.error('feed:', err);
@@ -347,7 +349,7 @@ export async function createFeedFromEnv(
   const state = new LiveState({ clock: scheduler, staleMs: num(env.FEED_STALE_SEC, FEED_STALE_MS / 1000) * 1000 });
   const hub = new FeedHub({ state, clock: scheduler });
   const role = env.FEED_ROLE || 'auto';
-  const makeSimulator = () => new FeedSimulator({
+  const makeSimulator = () => makeProvider?.() ?? new FeedSimulator({
     seed: num(env.FEED_SEED, scheduler.now() % 2 ** 31), clock: scheduler, scheduler,
     liveCount: num(env.FEED_LIVE_COUNT, 40), rate: num(env.FEED_RATE, 0), speed: num(env.FEED_SPEED, 1),
     ...(env.FEED_ID_BASE ? { idBase: num(env.FEED_ID_BASE, 1_000_000) } : {}),
@@ -358,11 +360,12 @@ export async function createFeedFromEnv(
   let service: FeedService;
   if (role === 'auto' && env.REDIS_URL && leadership) {
     service = await startElectedFeedService({ state, hub, bus, scheduler, onError }, leadership, makeSimulator, (_r, a) => {
-      simulator = a as FeedSimulator | null;
+      simulator = a instanceof FeedSimulator ? a : null;
     });
   } else {
-    simulator = role === 'follower' ? null : makeSimulator();
-    service = await startFeedService({ state, hub, bus, scheduler, ...(simulator ? { adapter: simulator } : {}), onError });
+    const adapter = role === 'follower' ? null : makeSimulator();
+    simulator = adapter instanceof FeedSimulator ? adapter : null;
+    service = await startFeedService({ state, hub, bus, scheduler, ...(adapter ? { adapter } : {}), onError });
   }
   const stopWatch = watchFeedFreshness(state, hub, scheduler);
   return {

@@ -29,6 +29,10 @@ create table if not exists feed_producers (
   recovery_request_id bigint,
   recovery_after bigint,
   recovery_started_at bigint,
+  -- the leader's health figures, written every few seconds so every process can show them
+  last_alive_at bigint,
+  messages_per_sec real not null default 0,
+  lag_ms int,
   updated_at timestamptz not null default now(),
   primary key (provider, id)
 );
