@@ -16,6 +16,8 @@ import { writeOffExpired } from './retail/liability.ts';
 import { DEMO_SETTINGS, SITE_SETTINGS, startSettingsSync } from './settings/site-settings.ts';
 import { startSettlementLoop } from './settlement/ingest.ts';
 import { createFeedFromEnv } from './feed/service.ts';
+import { feedProviderFromEnv } from './feed/uof/index.ts';
+import { readFeedHealth } from './feed/uof/health.ts';
 import { startTradingFeed } from './trading/feed-outbox.ts';
 import { registerFeedSocket } from './feed/ws.ts';
 import { registerSitePush } from './settings/site-push.ts';
@@ -56,8 +58,14 @@ const stopSettingsSync = await startSettingsSync(db, { redisUrl: process.env.RED
 // The live feed: the simulator as leader on the in-process bus, or Redis when REDIS_URL is set
 // (the elected leader runs it, the others follow). Live fixtures are written to the catalogue so
 // coupon tips on them keep their teams, date, sport and result.
-const feed = await createFeedFromEnv(process.env, systemScheduler, leadership);
-const liveCatalogue = await startLiveCatalogue(db, feed.state, systemScheduler, (err) => console.error('live catalogue:', err));
+// FEED_SOURCE=uof: the Unified Odds Feed instead of the simulator; it writes its own catalogue rows.
+const provider = feedProviderFromEnv(db, process.env, systemScheduler);
+const feed = await createFeedFromEnv(process.env, systemScheduler, leadership, provider?.make);
+// the provider's changes of matches not started go out on the feed's path in order with its live events
+provider?.attach((changes) => feed.service.inject(changes));
+// Every process keeps the feed's health figures for /metrics (the leader writes them every few seconds).
+if (provider) systemScheduler.every(5000, () => void readFeedHealth(db, Date.now()).catch(() => undefined));
+const liveCatalogue = provider ? null : await startLiveCatalogue(db, feed.state, systemScheduler, (err) => console.error('live catalogue:', err));
 // Trading changes made in the back office (prices, suspensions) go out on the feed's own path.
 const tradingFeed = startTradingFeed(db, feed.service, systemScheduler, (err) => console.error('trading feed:', err));
 
@@ -79,6 +87,7 @@ const app = await buildApp({
   db,
   live: feed.state,
   bus: feed.bus,
+  ...(provider ? { feedHealth: () => readFeedHealth(db, Date.now()) } : {}),
   staticDir: config.staticDir,
   sessionTtl: config.sessionTtl,
   cookieSecure: config.cookieSecure,
@@ -101,7 +110,7 @@ const stop = async () => {
   stopAuditCheck();
   await stopSettingsSync();
   stopSitePush();
-  liveCatalogue.stop();
+  liveCatalogue?.stop();
   tradingFeed.stop();
   await feed.stop();
   // given up at once: another process takes over without waiting for the lease to run out

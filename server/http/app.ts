@@ -77,6 +77,8 @@ export interface AppOptions {
   /** Hub88's keys and addresses (default: HUB88_* of the environment); hub88Fetch: tests' stand-in of Hub88. */
   hub88?: Hub88Config;
   hub88Fetch?: typeof fetch;
+  /** A feed provider's health per producer, for /readyz (FEED_SOURCE=uof). */
+  feedHealth?: () => Promise<unknown>;
 }
 
 declare module 'fastify' {
@@ -158,7 +160,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   // /healthz and /readyz for the load balancer (not under /api: no session, no spec shape).
-  registerHealth(app, { db: opts.db, bus: opts.bus, live: opts.live });
+  registerHealth(app, { db: opts.db, bus: opts.bus, live: opts.live, providers: opts.feedHealth });
   // /api/openapi.json (server/ops) collects the calls registered below.
   registerOpenApi(app);
   registerSettings(app);

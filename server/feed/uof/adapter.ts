@@ -8,7 +8,7 @@
  * freshness limit, and a producer that is down has its own matches shown stopped at once.
  */
 import type { Db } from '../../db/client.ts';
-import type { LiveMatch } from '../../../domain/protocol/feed.ts';
+import type { FeedChange, LiveMatch } from '../../../domain/protocol/feed.ts';
 import { runMatch } from '../../settlement/settle-match.ts';
 import type { FeedAdapter, FeedEvent } from '../adapter.ts';
 import type { Scheduler } from '../clock.ts';
@@ -35,6 +35,8 @@ export interface UofAdapterOptions {
   log?: (msg: string) => void;
   /** The REST client (tests pass one with their own fetch). */
   api?: UofApi;
+  /** The feed's own path for changes of matches not started (FeedService.inject); absent: the outbox. */
+  publish?: ((changes: FeedChange[]) => boolean) | undefined;
 }
 
 interface Checkpoint {
@@ -66,7 +68,7 @@ export class UofFeedAdapter implements FeedAdapter {
     this.counters = new FeedCounters(opts.scheduler.now());
     this.processor = new UofProcessor({
       db: opts.db, api: this.api, ids: this.ids, descriptions: this.descriptions, languages: opts.config.languages, clock: opts.scheduler,
-      isProducerUp: (id) => this.producers?.isUp(id) ?? false, log: this.log,
+      isProducerUp: (id) => this.producers?.isUp(id) ?? false, log: this.log, publish: opts.publish,
       settle: async (matchId) => {
         await runMatch(opts.db, matchId, opts.scheduler.now(), { warn: this.log });
       },

@@ -44,7 +44,8 @@ export function uofConfigFromEnv(env: Record<string, string | undefined>): UofCo
   const languages = (env.UOF_LANGUAGES || 'en,tr').split(',').map((l) => l.trim()).filter(Boolean);
   const unknown = languages.filter((l) => !CODES.has(l));
   if (unknown.length) throw new UofConfigError(`UOF_LANGUAGES: not a language of the site: ${unknown.join(', ')}`);
-  if (languages.includes('en')) languages.splice(languages.indexOf('en'), 1), languages.unshift('en');
+  // English first when fetched: the plain name columns and live names are in it
+  if (languages.includes('en')) languages.sort((a, b) => (a === 'en' ? -1 : b === 'en' ? 1 : 0));
   const nodeId = env.UOF_NODE_ID ? Number(env.UOF_NODE_ID) : undefined;
   if (nodeId !== undefined && !Number.isSafeInteger(nodeId)) throw new UofConfigError('UOF_NODE_ID must be an integer');
   const producers = (env.UOF_PRODUCERS || '1,3').split(',').map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);

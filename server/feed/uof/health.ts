@@ -89,7 +89,8 @@ export async function readFeedHealth(q: Queryable, now: number): Promise<FeedPro
 
 const STATES = { down: 0, recovering: 1, up: 2 } as const;
 
-new Gauge({
+/** The gauges of /metrics, read from the last report at each scrape. */
+export const feedGauges = [new Gauge({
   name: 'bet_feed_producer_state',
   help: 'Feed producers (provider uof): 0 down, 1 recovering, 2 up; as of the last /readyz or back-office read of this process.',
   labelNames: ['producer'] as const,
@@ -98,8 +99,7 @@ new Gauge({
     this.reset();
     for (const p of last) this.set({ producer: String(p.id) }, STATES[p.state]);
   },
-});
-new Gauge({
+}), new Gauge({
   name: 'bet_feed_producer_messages_per_second',
   help: 'Messages a second handled per feed producer, as the leader last reported.',
   labelNames: ['producer'] as const,
@@ -108,8 +108,7 @@ new Gauge({
     this.reset();
     for (const p of last) this.set({ producer: String(p.id) }, p.messagesPerSec);
   },
-});
-new Gauge({
+}), new Gauge({
   name: 'bet_feed_producer_lag_seconds',
   help: 'Median lag from a feed message\'s timestamp to its handling, per producer, as the leader last reported.',
   labelNames: ['producer'] as const,
@@ -118,8 +117,7 @@ new Gauge({
     this.reset();
     for (const p of last) if (p.lagMs !== null) this.set({ producer: String(p.id) }, p.lagMs / 1000);
   },
-});
-new Gauge({
+}), new Gauge({
   name: 'bet_feed_producer_last_alive_age_seconds',
   help: 'Seconds since a feed producer\'s last alive message, as of the last report.',
   labelNames: ['producer'] as const,
@@ -128,4 +126,4 @@ new Gauge({
     this.reset();
     for (const p of last) if (p.lastAliveAgoSec !== null) this.set({ producer: String(p.id) }, p.lastAliveAgoSec);
   },
-});
+})];

@@ -12,7 +12,7 @@
  * so a pick keeps its ids), new ones in one statement per message; known ones stay in memory.
  * A producer that is down has its matches shown stopped (bet status) until its recovery completes.
  */
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Db, Queryable, TxQueryable } from '../../db/client.ts';
 import { parseDecimalOdds } from '../../../domain/odds/decimal-odds.ts';
 import { marketOf, outcomeName } from '../../../domain/market/catalogue.ts';
 import type { BetStatus, OddsGroup } from '../../../domain/protocol/entities.ts';
@@ -82,6 +82,12 @@ export interface ProcessorOptions {
   clock: Clock;
   /** Whether a producer's markets take bets now (producers.ts). */
   isProducerUp: (id: number | undefined) => boolean;
+  /**
+   * Publishes wire changes of matches not started on the feed's path at once, in order with the
+   * live events (FeedService.inject); false when it cannot (then they go through the outbox).
+   * Absent: the outbox (trading_feed_outbox) carries them.
+   */
+  publish?: ((changes: FeedChange[]) => boolean) | undefined;
   /** Settles a match's coupons after the feed changed its results. */
   settle: (matchId: number) => Promise<void>;
   log: (msg: string) => void;
@@ -137,6 +143,21 @@ export class UofProcessor {
       case 'fixture_change': return this.fixtureChange(msg);
       default:
     }
+  }
+
+  /**
+   * Runs a database change of matches not started and sends its wire changes: at once after the
+   * commit when the feed's path can take them (so they never overtake or trail a live event),
+   * else through the outbox in the same transaction.
+   */
+  private async preMatchTx(fn: (q: TxQueryable) => Promise<FeedChange[]>): Promise<void> {
+    const direct = !!this.opts.publish;
+    const changes = await this.opts.db.tx(async (q) => {
+      const c = await fn(q);
+      if (!direct) await queueFeedChanges(q, c);
+      return c;
+    });
+    if (direct && changes.length && !this.opts.publish!(changes)) await queueFeedChanges(this.opts.db, changes);
   }
 
   // ------------------------------------------------------------------ events and ids
@@ -356,7 +377,7 @@ export class UofProcessor {
   private async preMatchOdds(e: EventEntry, markets: Mapped[], status: EventStatus | undefined): Promise<void> {
     const id = e.row.matchId;
     const cancelled = status && (status.status === 5 || status.status === 8 || status.status === 9);
-    await this.opts.db.tx(async (q) => {
+    await this.preMatchTx(async (q) => {
       await this.ensureRows(q, e, markets, true);
       const bs = cancelled ? 'stopped' : this.shownBs(e);
       const [m] = await q.query<{ id: number }>(`update matches set bet_status = $2 where id = $1 and status = 'not_started' returning id`, [id, bs]);
@@ -365,7 +386,7 @@ export class UofProcessor {
       const changes: FeedChange[] = [];
       if (markets.length) changes.push(marketsChange(id, markets.map((x) => this.wireGroup(e, x))));
       if (m) changes.push(statusChange(id, 'not_started', bs, 0, 0));
-      await queueFeedChanges(q, changes);
+      return changes;
     });
   }
 
@@ -390,14 +411,14 @@ export class UofProcessor {
       await this.opts.db.query('update feed_events set feed_bet_status = $2 where match_id = $1', [id, e.feedBs]);
       return;
     }
-    await this.opts.db.tx(async (q) => {
+    await this.preMatchTx(async (q) => {
       await q.query('update odds_groups set active = 0 where id = any($1::int[])', [hit.map((g) => g.oddsid)]);
       if (all) await q.query(`update matches set bet_status = 'stopped' where id = $1 and status = 'not_started'`, [id]);
       await q.query('update feed_events set feed_bet_status = $2 where match_id = $1', [id, e.feedBs]);
-      await queueFeedChanges(q, [
+      return [
         ...hit.map((g) => groupChange(id, g.oddsid, flags.active ? 1 : 0, 1, flags.isv)),
         ...(all ? [statusChange(id, 'not_started', 'stopped', 0, 0)] : []),
-      ]);
+      ];
     });
   }
 
@@ -423,10 +444,10 @@ export class UofProcessor {
       this.emit([{ type: 'removed', matchId: row.matchId }]);
     }
     if (entry) entry.feedBs = 'stopped';
-    await db.tx(async (q) => {
+    await this.preMatchTx(async (q) => {
       await q.query(`update matches set active = 0, bet_status = 'stopped' where id = $1`, [row.matchId]);
       await q.query(`update feed_events set feed_bet_status = 'stopped' where match_id = $1`, [row.matchId]);
-      await queueFeedChanges(q, [statusChange(row.matchId, 'not_started', 'stopped', 0, 0)]);
+      return entry?.live === false && entry.ended ? [] : [statusChange(row.matchId, 'not_started', 'stopped', 0, 0)];
     });
   }
 
@@ -445,7 +466,7 @@ export class UofProcessor {
       if (m && m.bs !== bs) events.push({ type: 'status', matchId: m.id, bs });
     }
     this.emit(events);
-    await this.opts.db.tx(async (q) => {
+    await this.preMatchTx(async (q) => {
       const rows = up
         ? await q.query<{ id: number; bet_status: BetStatus }>(
           `update matches m set bet_status = e.feed_bet_status from feed_events e
@@ -455,7 +476,7 @@ export class UofProcessor {
             where e.match_id = m.id and e.producer = $1 and m.status = 'not_started' and m.bet_status = 'started' returning m.id, m.bet_status`, [producer]);
       await q.query(`update feed_events set suspended = $2 where producer = $1 and match_id = any($3::int[])`, [producer, !up, rows.map((r) => r.id)]);
       if (up) await q.query('update feed_events set suspended = false where producer = $1 and suspended', [producer]);
-      await queueFeedChanges(q, rows.map((r) => statusChange(r.id, 'not_started', r.bet_status, 0, 0)));
+      return rows.map((r) => statusChange(r.id, 'not_started', r.bet_status, 0, 0));
     });
   }
 

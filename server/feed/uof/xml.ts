@@ -22,7 +22,7 @@ const parser = new XMLParser({
   ignoreDeclaration: true,
   ignorePiTags: true,
   processEntities: true,
-  isArray: (name) => LISTS.has(name),
+  isArray: (name, _path, _leaf, isAttribute) => !isAttribute && LISTS.has(name),
 });
 
 /** An XML element: attributes as strings, children as elements or lists of them. */

@@ -14,6 +14,11 @@ export interface HealthDeps {
   bus?: { ping(): Promise<void> } | undefined;
   /** The live state; absent: no feed to check. */
   live?: { isFresh(): boolean } | undefined;
+  /**
+   * A feed provider's producers (state, last alive, recovery, messages per second, lag), shown in
+   * the reply; a producer down does not make the process unready (its markets are suspended).
+   */
+  providers?: (() => Promise<unknown>) | undefined;
   /** How long a check may take before it counts as failed (default 2 s). */
   timeoutMs?: number;
 }
@@ -39,6 +44,8 @@ export function registerHealth(app: FastifyInstance, deps: HealthDeps): void {
     ]);
     const feed = deps.live ? deps.live.isFresh() : true;
     const ready = db && bus && feed;
-    return reply.code(ready ? 200 : 503).header('cache-control', 'no-store').send({ status: ready ? 'ready' : 'unready', db, bus, feed });
+    const providers = deps.providers && db ? await deps.providers().catch(() => null) : undefined;
+    return reply.code(ready ? 200 : 503).header('cache-control', 'no-store')
+      .send({ status: ready ? 'ready' : 'unready', db, bus, feed, ...(providers !== undefined ? { producers: providers } : {}) });
   });
 }
