@@ -59,6 +59,8 @@ interface EventEntry {
   /** The bet status the feed wants (shown stopped while its producer is down). */
   feedBs: BetStatus;
   groups: Map<string, GroupRef>;
+  /** Producer and bet status as last written to feed_events. */
+  saved?: string;
 }
 
 /** A market of a message in our ids. */
@@ -370,7 +372,11 @@ export class UofProcessor {
       events.push({ type: 'removed', matchId: id });
       await db.query(`update matches set status = $2, bet_status = 'stopped' where id = $1`, [id, st.ms]);
     }
-    await db.query('update feed_events set producer = $2, feed_bet_status = $3, last_ts = $4 where match_id = $1', [id, e.producer ?? null, e.feedBs, e.lastTs]);
+    // kept for the next leader only when it changes (not a write per message: live prices live in memory)
+    if (e.saved !== `${e.producer}|${e.feedBs}`) {
+      await db.query('update feed_events set producer = $2, feed_bet_status = $3, last_ts = $4 where match_id = $1', [id, e.producer ?? null, e.feedBs, e.lastTs]);
+      e.saved = `${e.producer}|${e.feedBs}`;
+    }
     this.emit(events);
   }
 
