@@ -35,6 +35,8 @@ export interface CatalogueRow {
   name: string; names: Names; logo: string; flag: string; listOrder: number; status: 0 | 1;
   /** Matches that reference it (a merge moves them). */
   matches: number; feedId: number | null;
+  /** A feed provider's ids that map to it (provider_ids: 'sr:competitor:3061'); a merge moves them too. */
+  providerIds?: string[];
 }
 export type BoCatalogueListReply = Page<CatalogueRow>;
 

@@ -1,7 +1,7 @@
 /**
  * Sports, countries, leagues and teams as the back office edits them: paged lists,
  * create and edit (names per language, logo, order, status), and merging a duplicate team or
- * league into the one kept (its matches move in the same transaction, then it is deleted). Every
+ * league into the one kept (its matches and its feed provider ids move in the same transaction, then it is deleted). Every
  * change writes its audit row in the change's transaction.
  */
 import type { Queryable } from '../db/client.ts';
@@ -41,17 +41,18 @@ export async function listCatalogue(q: Queryable, kind: CatalogueKind, f: ListFi
   if (f.status !== undefined) where.push(`${k.status} = ${p(f.status)}`);
   const whereSql = where.length ? `where ${where.join(' and ')}` : '';
   const [count] = await q.query<{ n: number }>(`select count(*)::int as n from ${k.table} x ${whereSql}`, args);
-  const rows = await q.query<{ id: number; sport_id: number; sport_name: string; category_id: number | null; category_name: string | null; name: string; names: Names; logo: string; flag: string; list_order: number; status: number; matches: string | number; feed_id: number | null }>(
+  const rows = await q.query<{ id: number; sport_id: number; sport_name: string; category_id: number | null; category_name: string | null; name: string; names: Names; logo: string; flag: string; list_order: number; status: number; matches: string | number; feed_id: number | null; provider_ids: string[] | null }>(
     `select x.id, ${k.sport} as sport_id, (select s.name from sports s where s.id = ${k.sport}) as sport_name,
             ${k.category} as category_id, (select c.title from categories c where c.id = ${k.category}) as category_name,
-            x.${k.name} as name, x.names, x.logo, ${k.flag} as flag, ${k.order} as list_order, ${k.status} as status, ${k.matches} as matches, ${k.feed} as feed_id
+            x.${k.name} as name, x.names, x.logo, ${k.flag} as flag, ${k.order} as list_order, ${k.status} as status, ${k.matches} as matches, ${k.feed} as feed_id,
+            (select array_agg(pi.ext_id order by pi.ext_id) from provider_ids pi where pi.kind = ${p(kind)} and pi.our_id = x.id) as provider_ids
        from ${k.table} x ${whereSql} order by ${k.sortBy} limit ${p(f.limit)} offset ${p(f.order * f.limit)}`, args);
   return {
     totalCount: count?.n ?? 0,
     results: rows.map((r) => ({
       id: r.id, sportId: r.sport_id, sportName: r.sport_name ?? '', categoryId: r.category_id, categoryName: r.category_name ?? '',
       name: r.names?.en || r.name, names: r.names ?? {}, logo: r.logo, flag: r.flag, listOrder: r.list_order, status: r.status ? 1 : 0,
-      matches: Number(r.matches), feedId: r.feed_id,
+      matches: Number(r.matches), feedId: r.feed_id, providerIds: r.provider_ids ?? [],
     })),
   };
 }
@@ -151,6 +152,8 @@ export async function mergeCatalogue(ctx: BoContext, kind: 'team' | 'league', ke
     } else {
       moved = (await q.query('update matches set tournament_id = $1, category_id = $3 where tournament_id = $2 returning id', [keepId, mergeId, keep.category_id])).length;
     }
+    // a feed provider's ids of the duplicate now name the row kept (its next fixtures land there)
+    await q.query('update provider_ids set our_id = $1 where kind = $3 and our_id = $2', [keepId, mergeId, kind]);
     if (dup.feed_id !== null && keep.feed_id === null) {
       await q.query(`update ${table} set feed_id = null where id = $1`, [mergeId]);
       await q.query(`update ${table} set feed_id = $2 where id = $1`, [keepId, dup.feed_id]);

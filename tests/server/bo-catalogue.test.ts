@@ -115,9 +115,14 @@ describe.each(DRIVERS)('back-office catalogue on %s', (driver) => {
     const dup = await ok('bo/catalogueSaveTeam', { sportId: 1, name: 'Duplicate FC' });
     await h.db.query('update matches set home_id = $2 where id = $1', [m!.id, dup.id]);
     const keepId = m!.home_id;
+    // a feed provider's id of the duplicate is shown on its row and moves to the team kept
+    await h.db.query(`insert into provider_ids (provider, kind, ext_id, our_id) values ('uof', 'team', 'sr:competitor:991', $1)`, [dup.id]);
+    const listed = await ok('bo/catalogueTeams', { search: 'Duplicate FC' });
+    expect((listed.results as Array<{ id: number; providerIds: string[] }>).find((x) => x.id === dup.id)?.providerIds).toEqual(['sr:competitor:991']);
     const before = await audits('catalogue.merge');
     const r = await ok('bo/catalogueMergeTeams', { keepId, mergeId: dup.id });
     expect(r).toMatchObject({ keepId, moved: 1 });
+    expect((await h.db.query<{ our_id: number }>(`select our_id from provider_ids where kind = 'team' and ext_id = 'sr:competitor:991'`))[0]!.our_id).toBe(keepId);
     expect((await h.db.query<{ home_id: number }>('select home_id from matches where id = $1', [m!.id]))[0]!.home_id).toBe(keepId);
     expect((await h.db.query('select 1 from teams where id = $1', [dup.id])).length).toBe(0);
     expect((await h.db.query('select 1 from matches where home_id = $1 or away_id = $1', [dup.id])).length).toBe(0);

@@ -70,7 +70,9 @@ export function CatalogueScreen() {
     ...(kind === 'team' ? [] : [{ key: 'order', header: t`Order`, render: (r: CatalogueRow) => r.listOrder, num: true }]),
     { key: 'status', header: t`Status`, render: (r) => statusBadge(r.status) },
     { key: 'matches', header: t`Matches`, render: (r) => r.matches, num: true },
-    { key: 'feed', header: t`Feed`, render: (r) => (r.feedId ? <span className="bo-badge"><Trans>feed</Trans></span> : '') },
+    { key: 'feed', header: t`Feed`, render: (r) => (
+      <>{r.feedId ? <span className="bo-badge"><Trans>feed</Trans></span> : ''}
+        {r.providerIds?.map((id) => <span key={id} className="bo-code" style={{ marginInlineStart: 4 }}>{id}</span>)}</>) },
     { key: 'actions', header: '', render: (r) => (
       <span className="bo-actions">
         <button type="button" className="bo-btn bo-btn-small" onClick={() => open(r)}><Trans>Edit</Trans></button>
