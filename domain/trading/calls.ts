@@ -98,6 +98,26 @@ export interface TradingReplies {
 }
 
 /** The trading calls with their payload schemas and permission (spread into BO_CALLS). */
+/** A feed provider's producer as the back office, /readyz and /metrics show it (the leader reports every few seconds). */
+export interface FeedProducerHealth {
+  id: number;
+  name: string;
+  state: 'down' | 'recovering' | 'up';
+  /** Seconds since its last alive message, null before any. */
+  lastAliveAgoSec: number | null;
+  lastAliveAt: number | null;
+  /** The recovery in flight: our request id, the timestamp asked from (null: the full state), when asked. */
+  recovery: { requestId: number; after: number | null; startedAt: number } | null;
+  messagesPerSec: number;
+  /** Median lag from a message's timestamp to its handling in the last window (ms), null without messages. */
+  lagMs: number | null;
+  /** When the leader last reported (epoch ms). */
+  reportedAt: number;
+}
+/** bo/feedHealth: the odds feed's source and, for a provider's feed, its producers. */
+export const boFeedHealthPayload = z.object({ ...common });
+export interface BoFeedHealthReply { status: true; source: 'simulator' | 'uof'; producers: FeedProducerHealth[] }
+
 export const BO_TRADING_CALLS = {
   'bo/tradingFixtures': { payload: boTradingFixturesPayload, permission: 'manageTrading' },
   'bo/tradingFixture': { payload: boTradingMatchPayload, permission: 'manageTrading' },
@@ -108,6 +128,7 @@ export const BO_TRADING_CALLS = {
   'bo/setMarketStatus': { payload: boSetMarketStatusPayload, permission: 'manageTrading' },
   'bo/setMatchStatus': { payload: boSetMatchStatusPayload, permission: 'manageTrading' },
   'bo/setStakeLimit': { payload: boSetStakeLimitPayload, permission: 'manageTrading' },
+  'bo/feedHealth': { payload: boFeedHealthPayload, permission: 'manageTrading' },
   'bo/liveSettings': { payload: boLiveSettingsPayload, permission: 'manageLiveBetting' },
   'bo/setLiveOddTypes': { payload: boSetLiveOddTypesPayload, permission: 'manageLiveBetting' },
   'bo/addIpRule': { payload: boAddIpRulePayload, permission: 'manageLiveBetting' },

@@ -8,22 +8,9 @@ import { Gauge } from 'prom-client';
 import type { Queryable } from '../../db/client.ts';
 import { registry } from '../../ops/metrics.ts';
 import { PROVIDER } from './ids.ts';
+import type { FeedProducerHealth } from '../../../domain/trading/calls.ts';
 
-/** One producer as every process reports it. */
-export interface FeedProducerHealth {
-  id: number;
-  name: string;
-  state: 'down' | 'recovering' | 'up';
-  /** Seconds since the last alive arrived (at the last report), null before any. */
-  lastAliveAgoSec: number | null;
-  lastAliveAt: number | null;
-  recovery: { requestId: number; after: number | null; startedAt: number } | null;
-  messagesPerSec: number;
-  /** Median lag of the last reporting window (ms), null without messages. */
-  lagMs: number | null;
-  /** When the leader last reported (epoch ms). */
-  reportedAt: number;
-}
+export type { FeedProducerHealth };
 
 /** Counts messages and lags of one reporting window per producer. */
 export class FeedCounters {

@@ -5,6 +5,7 @@ import { boCalls } from '../../backoffice/guard.ts';
 import {
   createFixture, fixtureDetail, listFixtures, openMarket, setMarketStatus, setMatchOpen, setPrice, setStakeLimit, tradingCatalogue,
 } from '../../trading/fixtures.ts';
+import { readFeedHealth } from '../../feed/uof/health.ts';
 import { addIpRule, liveSettings, liveTypesBySport, removeIpRule, setLiveOddTypes } from '../../trading/live-rules.ts';
 import { liveOddTypesPayload } from '../../../domain/trading/calls.ts';
 import { defineCall, type CallDeps } from '../call.ts';
@@ -22,6 +23,10 @@ export function registerBoTradingCalls(app: FastifyInstance, deps: CallDeps): vo
   call('bo/setMatchStatus', async (p, ctx) => { await setMatchOpen(ctx, p); return done(ctx.lang); });
   call('bo/setStakeLimit', async (p, ctx) => { await setStakeLimit(ctx, p); return done(ctx.lang); });
   call('bo/liveSettings', async (_p, ctx) => ({ status: true, ...(await liveSettings(ctx.db)) }));
+  // The odds feed's producers as the leader last reported them (FEED_SOURCE=uof); the simulator has none.
+  call('bo/feedHealth', async (_p, ctx) => ({
+    status: true, source: process.env.FEED_SOURCE === 'uof' ? 'uof' : 'simulator', producers: await readFeedHealth(ctx.db, ctx.now),
+  }));
   call('bo/setLiveOddTypes', async (p, ctx) => { await setLiveOddTypes(ctx, p); return done(ctx.lang); });
   call('bo/addIpRule', async (p, ctx) => ({ ...done(ctx.lang), id: await addIpRule(ctx, p) }));
   call('bo/removeIpRule', async (p, ctx) => { await removeIpRule(ctx, p.ruleId); return done(ctx.lang); });
