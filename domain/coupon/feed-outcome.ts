@@ -8,8 +8,10 @@
  * absent. Factors are read from their decimal text exactly (0.5 is 5/10, never a float).
  */
 import type { Odds } from '../money.ts';
-import type { Exact } from './payout.ts';
-import type { SettledOutcome, TipOutcome } from './settle.ts';
+
+/** The outcome words of settle.ts (kept here as text so the rulebook's modules import one way). */
+type SettledOutcome = 'won' | 'lost' | 'void' | 'halfWon' | 'halfLost';
+type TipOutcome = SettledOutcome | 'open';
 
 /** An exact non-negative ratio. */
 export interface Ratio {
@@ -85,7 +87,7 @@ export function feedOutcomeWord(r: FeedOutcomeResult): SettledOutcome {
 }
 
 /** The exact return of one unit of stake on this outcome at this odd (see the top of the file). */
-export function feedEffectiveOdds(odd: Odds, r: FeedOutcomeResult): Exact {
+export function feedEffectiveOdds(odd: Odds, r: FeedOutcomeResult): Ratio {
   const vf = voidFactor(r);
   const dh = deadHeatFactor(r);
   const won = r.result === 1 ? 1n : 0n;
