@@ -108,6 +108,22 @@ export class ProviderIds {
     return out;
   }
 
+  /** Our odds type of a market id when already recorded (no database), else undefined. */
+  cachedMarket(marketId: number): number | undefined {
+    return this.cache.get(`market|${marketId}`);
+  }
+
+  /** Our outcome ids when none needs the table (no database), else undefined. */
+  cachedOutcomes(marketId: number, outcomeIds: readonly string[]): Map<string, number> | undefined {
+    const out = new Map<string, number>();
+    for (const id of outcomeIds) {
+      const hit = plainOutcomeId(marketId, id) ?? this.cache.get(`outcome|${marketId}:${id}`);
+      if (hit === undefined) return undefined;
+      out.set(id, hit);
+    }
+    return out;
+  }
+
   /** Our odds type of a market id: as it is, recorded once so the table shows it. */
   async market(q: Queryable, marketId: number): Promise<number> {
     const hit = this.cache.get(`market|${marketId}`);

@@ -217,11 +217,18 @@ export function parseMessage(body: string | Buffer): { message: UofMessage | nul
   }
 }
 
-/** Specifiers 'total=2.5|hcp=0:1' as ordered name/value pairs. */
+const specifierCache = new Map<string, Array<[string, string]>>();
+
+/** Specifiers 'total=2.5|hcp=0:1' as ordered name/value pairs (the same few texts recur: kept, read only). */
 export function parseSpecifiers(text: string): Array<[string, string]> {
   if (!text) return [];
-  return text.split('|').flatMap((part) => {
+  const hit = specifierCache.get(text);
+  if (hit) return hit;
+  const pairs = text.split('|').flatMap((part) => {
     const i = part.indexOf('=');
     return i > 0 ? [[part.slice(0, i).trim(), part.slice(i + 1).trim()] as [string, string]] : [];
   });
+  if (specifierCache.size > 50_000) specifierCache.clear();
+  specifierCache.set(text, pairs);
+  return pairs;
 }

@@ -217,9 +217,11 @@ export class UofProcessor {
     const { db, ids } = this.opts;
     const out: Mapped[] = [];
     for (const m of markets) {
-      const oddsType = await ids.market(db, m.id);
+      // known ids without a round trip (every message of a match after its first)
+      const oddsType = ids.cachedMarket(m.id) ?? await ids.market(db, m.id);
       const special = specialOf(m.specifiers);
-      const ours = await ids.outcomes(db, m.id, m.outcomes.map((o) => o.id));
+      const outcomeIds = m.outcomes.map((o) => o.id);
+      const ours = ids.cachedOutcomes(m.id, outcomeIds) ?? await ids.outcomes(db, m.id, outcomeIds);
       out.push({
         key: gkey(oddsType, special), oddsType, special, marketId: m.id, specifiers: parseSpecifiers(m.specifiers), flags: flagsOf(m.status),
         outcomes: m.outcomes.map((o) => {
