@@ -94,10 +94,9 @@ export interface TradingReplies {
   'bo/createFixture': BoCreateFixtureReply; 'bo/openMarket': BoOpenMarketReply; 'bo/setPrice': BoTradingDone;
   'bo/setMarketStatus': BoTradingDone; 'bo/setMatchStatus': BoTradingDone; 'bo/setStakeLimit': BoTradingDone;
   'bo/liveSettings': BoLiveSettingsReply; 'bo/setLiveOddTypes': BoTradingDone; 'bo/addIpRule': BoTradingDone & { id: number };
-  'bo/removeIpRule': BoTradingDone;
+  'bo/removeIpRule': BoTradingDone; 'bo/feedHealth': BoFeedHealthReply;
 }
 
-/** The trading calls with their payload schemas and permission (spread into BO_CALLS). */
 /** A feed provider's producer as the back office, /readyz and /metrics show it (the leader reports every few seconds). */
 export interface FeedProducerHealth {
   id: number;
@@ -118,6 +117,7 @@ export interface FeedProducerHealth {
 export const boFeedHealthPayload = z.object({ ...common });
 export interface BoFeedHealthReply { status: true; source: 'simulator' | 'uof'; producers: FeedProducerHealth[] }
 
+/** The trading calls with their payload schemas and permission (spread into BO_CALLS). */
 export const BO_TRADING_CALLS = {
   'bo/tradingFixtures': { payload: boTradingFixturesPayload, permission: 'manageTrading' },
   'bo/tradingFixture': { payload: boTradingMatchPayload, permission: 'manageTrading' },

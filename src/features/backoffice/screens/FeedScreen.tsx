@@ -4,8 +4,8 @@ import { useKeyed } from '../action.ts';
 import { DataTable, type Column } from '../table.tsx';
 import { when } from '../format.ts';
 import { useBo } from '../session.tsx';
-import { tradingCall as call } from './TradingCall.ts';
-import type { BoFeedHealthReply, FeedProducerHealth } from '../../../../domain/trading/calls.ts';
+import { bo } from '../bo-client.ts';
+import type { FeedProducerHealth } from '../../../../domain/trading/calls.ts';
 
 /**
  * The odds feed's health: each producer of the provider's feed (FEED_SOURCE=uof) with its state,
@@ -15,7 +15,7 @@ import type { BoFeedHealthReply, FeedProducerHealth } from '../../../../domain/t
 export function FeedScreen() {
   const { t } = useLingui();
   const { lang } = useBo();
-  const load = useCallback(() => call<BoFeedHealthReply>('feedHealth', {}), []);
+  const load = useCallback(() => bo('bo/feedHealth', {}), []);
   const { data, reload } = useKeyed('feed', load);
   useEffect(() => {
     const timer = setInterval(reload, 5000);
