@@ -10,6 +10,9 @@ import { join } from 'node:path';
 import { SCREENSHOTS } from './browser.ts';
 import { collectErrors, useAppUnderTest } from './app-under-test.ts';
 import { LiveBetsPage } from './pages/live-pages.ts';
+import { BackOffice, desk } from './pages/backoffice-pages.ts';
+import { DEMO_TOTP } from '../../server/demo/backoffice-seed.ts';
+import { otpNow } from '../../server/backoffice/session.ts';
 import { message, rabbitAvailable, startApiStub, startPublisher, until, type FeedPublisher, type UofStub } from '../server/uof-stub.ts';
 
 const EVENT = 'sr:match:7001';
@@ -74,5 +77,16 @@ describe.skipIf(!available)('Unified Odds Feed in Chromium', () => {
     await expect.poll(() => row.first().getByTestId('odd').first().innerText(), { timeout: 10_000 }).toContain('1.48');
     await page.screenshot({ path: join(SCREENSHOTS, 'uof-livebets.png') });
     expect(errors).toEqual([]);
+
+    // the back office's Odds feed screen: both producers up, as the leader reports them
+    const boPage = await (await desk(app.browser, app.server.url)).newPage();
+    const boErrors = collectErrors(boPage);
+    const bo = new BackOffice(boPage);
+    await bo.loginWithCode('admin', 'admin1234', () => otpNow(DEMO_TOTP.admin, Date.now()));
+    await bo.nav().getByRole('link', { name: 'Oran akışı' }).click();
+    await bo.row(bo.table('Oran akışı'), '1 LO').waitFor({ timeout: 20_000 });
+    expect(await bo.row(bo.table('Oran akışı'), '3 Ctrl').textContent()).toContain('Açık');
+    await boPage.screenshot({ path: join(SCREENSHOTS, 'bo-odds-feed-1280.png') });
+    expect(boErrors).toEqual([]);
   }, 180_000);
 });

@@ -21,7 +21,9 @@ export function FeedScreen() {
     const timer = setInterval(reload, 5000);
     return () => clearInterval(timer);
   }, [reload]);
-  const stateLabel: Record<FeedProducerHealth['state'], string> = { up: t`Up`, recovering: t`Recovering`, down: t`Down` };
+  const stateLabel: Record<FeedProducerHealth['state'], string> = {
+    up: t({ message: 'Up', context: 'feed producer' }), recovering: t`Recovering`, down: t({ message: 'Down', context: 'feed producer' }),
+  };
   const stateClass: Record<FeedProducerHealth['state'], string> = { up: 'bo-badge bo-badge-green', recovering: 'bo-badge', down: 'bo-badge bo-badge-red' };
   const columns: Column<FeedProducerHealth>[] = [
     { key: 'id', header: t`Producer`, render: (p) => `${p.id} ${p.name}` },
