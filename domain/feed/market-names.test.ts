@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { genericName, ordinal, renderName } from './market-names.ts';
 
 describe('provider market names', () => {
-  const ctx = { specifiers: [['total', '2.5'], ['hcp', '-1.5'], ['goalnr', '2'], ['score', '1:0']] as Array<[string, string]>, home: 'Galatasaray', away: 'Fenerbahçe' };
+  const ctx = { specifiers: [['total', '2.5'], ['hcp', '-1.5'], ['goalnr', '2'], ['score', '1:0']] as Array<[string, string]>, home: 'Galatasaray',
+    away: 'Fenerbahçe' };
   it('renders a template for one match', () => {
     expect(renderName('Total {total}', ctx)).toBe('Total 2.5');
     expect(renderName('{$competitor1} ({hcp})', ctx)).toBe('Galatasaray (-1.5)');
@@ -25,6 +26,7 @@ describe('provider market names', () => {
     expect(genericName('{$competitor1} total')).toBe('1 total');
   });
   it('ordinals', () => {
-    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111].map((n) => ordinal(n))).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st', '111th']);
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111].map((n) => ordinal(n))).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st',
+      '22nd', '101st', '111th']);
   });
 });

@@ -41,10 +41,13 @@ export async function listCatalogue(q: Queryable, kind: CatalogueKind, f: ListFi
   if (f.status !== undefined) where.push(`${k.status} = ${p(f.status)}`);
   const whereSql = where.length ? `where ${where.join(' and ')}` : '';
   const [count] = await q.query<{ n: number }>(`select count(*)::int as n from ${k.table} x ${whereSql}`, args);
-  const rows = await q.query<{ id: number; sport_id: number; sport_name: string; category_id: number | null; category_name: string | null; name: string; names: Names; logo: string; flag: string; list_order: number; status: number; matches: string | number; feed_id: number | null; provider_ids: string[] | null }>(
+  const rows = await q.query<{ id: number; sport_id: number; sport_name: string; category_id: number | null; category_name: string | null;
+    name: string; names: Names; logo: string; flag: string; list_order: number; status: number; matches: string | number; feed_id: number | null;
+    provider_ids: string[] | null }>(
     `select x.id, ${k.sport} as sport_id, (select s.name from sports s where s.id = ${k.sport}) as sport_name,
             ${k.category} as category_id, (select c.title from categories c where c.id = ${k.category}) as category_name,
-            x.${k.name} as name, x.names, x.logo, ${k.flag} as flag, ${k.order} as list_order, ${k.status} as status, ${k.matches} as matches, ${k.feed} as feed_id,
+            x.${k.name} as name, x.names, x.logo, ${k.flag} as flag, ${k.order} as list_order, ${k.status} as status, ${k.matches} as matches,
+              ${k.feed} as feed_id,
             (select array_agg(pi.ext_id order by pi.ext_id) from provider_ids pi where pi.kind = ${p(kind)} and pi.our_id = x.id) as provider_ids
        from ${k.table} x ${whereSql} order by ${k.sortBy} limit ${p(f.limit)} offset ${p(f.order * f.limit)}`, args);
   return {

@@ -50,7 +50,8 @@ async function load(q: Queryable): Promise<void> {
   const provided = await q.query<{ odds_type: number; names: OddTypeSettings['names']; outcomes: OddTypeSettings['outcomes'] }>(
     'select odds_type, names, outcomes from provider_market_types');
   providerTypes = new Map(provided.map((row) => [row.odds_type, {
-    oddsType: row.odds_type, names: row.names, outcomes: row.outcomes, group: 'other', inList: false, inLive: false, hideQuarter: false, order: 1000 + row.odds_type,
+    oddsType: row.odds_type, names: row.names, outcomes: row.outcomes, group: 'other', inList: false, inLive: false, hideQuarter: false,
+      order: 1000 + row.odds_type,
   }]));
   apply(next, stored, new Map(feeds.map((f) => [f.id, f.feed_id])));
 }

@@ -82,7 +82,8 @@ export async function recordResult(db: Db, matchId: number, result: MatchResult,
 }
 
 /** recordResult inside the caller's transaction (a feed's message and the result it makes commit together). */
-export async function recordResultIn(q: Queryable, matchId: number, result: MatchResult, now: number, opts: SettleOptions = {}): Promise<{ version: number; added: boolean }> {
+export async function recordResultIn(q: Queryable, matchId: number, result: MatchResult, now: number,
+  opts: SettleOptions = {}): Promise<{ version: number; added: boolean }> {
   // The match_settlement row serialises writers of one match's results.
   await q.query('insert into match_settlement (match_id, result_version) values ($1, 0) on conflict do nothing', [matchId]);
   const [state] = await q.query<{ result_version: number }>('select result_version from match_settlement where match_id = $1 for update', [matchId]);

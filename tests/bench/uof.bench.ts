@@ -31,7 +31,8 @@ const lagRate = Number(process.env.BENCH_RATE ?? 1000);
 
 /** The 30 markets of a football match in play: main markets, lines of totals and handicaps. */
 const MARKETS: Array<[number, string, string[]]> = [
-  [1, '', ['1', '2', '3']], [10, '', ['9', '10', '11']], [29, '', ['74', '76']], [60, '', ['1', '2', '3']], [83, '', ['1', '2', '3']], [47, '', ['418', '420', '426']],
+  [1, '', ['1', '2', '3']], [10, '', ['9', '10', '11']], [29, '', ['74', '76']], [60, '', ['1', '2', '3']], [83, '', ['1', '2', '3']], [47, '',
+    ['418', '420', '426']],
   ...[0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 9.5].map((t) => [18, `total=${t}`, ['12', '13']] as [number, string, string[]]),
   ...['0:1', '0:2', '1:0', '2:0'].map((h) => [14, `hcp=${h}`, ['1711', '1712', '1713']] as [number, string, string[]]),
   ...[-2.5, -1.5, -0.5, 0.5, 1.5, 2.5].map((h) => [16, `hcp=${h}`, ['1714', '1715']] as [number, string, string[]]),
@@ -65,7 +66,9 @@ const captured: FeedEvent[][] = [];
 let capturing = false;
 const adapter = new UofFeedAdapter({
   db, scheduler: manualScheduler(Date.now()), log: () => undefined, api: new UofApi({ baseUrl: stub.apiUrl, token: stub.token }),
-  config: { amqpUrl: 'amqp://127.0.0.1:1/', exchange: 'none', apiUrl: stub.apiUrl, token: stub.token, languages: ['en', 'tr'], producers: [], aliveTimeoutMs: 20_000 },
+  config: {
+    amqpUrl: 'amqp://127.0.0.1:1/', exchange: 'none', apiUrl: stub.apiUrl, token: stub.token, languages: ['en', 'tr'], producers: [], aliveTimeoutMs: 20_000,
+  },
 });
 adapter.processor.setEmit((events, at) => {
   if (capturing) captured.push(events);
@@ -139,10 +142,13 @@ while (performance.now() - t0 < measureMs) {
 const simOddsPerSec = (simOdds * 1000) / (performance.now() - t0);
 
 console.log(`\nthroughput, one process (${OUTCOMES} outcomes a message, ${oddsPerMsg.toFixed(1)} price changes applied a message):`);
-console.log(`  uof odds_change parsed + applied:        ${fmt(uofPerSec)} messages/s (${fmt(uofPerSec * oddsPerMsg)} odd changes/s); per message ${split.parse.toFixed(2)} ms parsing, ${split.apply.toFixed(2)} ms applying`);
+console.log(`  uof odds_change parsed + applied:        ${fmt(uofPerSec)} messages/s (${fmt(uofPerSec * oddsPerMsg)} odd changes/s);`
+  + ` per message ${split.parse.toFixed(2)} ms parsing, ${split.apply.toFixed(2)} ms applying`);
 console.log(`  uof parse alone (syntax check + parse):  ${fmt(parsePerSec)} messages/s`);
-console.log(`  the same events on the simulator's path: ${fmt(pathPerSec)} messages/s -> uof at ${(uofPerSec / pathPerSec).toFixed(2)}x of it (XML, ids and names cost ${(pathPerSec / uofPerSec).toFixed(1)}x)`);
-console.log(`  FeedSimulator at 20,000 changes/s:       ${fmt(simOddsPerSec)} odd changes/s of CPU -> uof ${(uofPerSec * oddsPerMsg / simOddsPerSec).toFixed(2)}x of it`);
+console.log(`  the same events on the simulator's path: ${fmt(pathPerSec)} messages/s -> uof at ${(uofPerSec / pathPerSec).toFixed(3)}x of it`
+  + ` (XML, ids and names cost ${(pathPerSec / uofPerSec).toFixed(1)}x)`);
+const simRatio = (uofPerSec * oddsPerMsg / simOddsPerSec).toFixed(2);
+console.log(`  FeedSimulator at 20,000 changes/s:       ${fmt(simOddsPerSec)} odd changes/s of CPU -> uof ${simRatio}x of it`);
 sim.stop();
 await adapter.close();
 
@@ -153,7 +159,10 @@ if (await rabbitAvailable()) {
   const lagHub = new FeedHub({ state: lagState, clock: systemScheduler });
   const live = new UofFeedAdapter({
     db, scheduler: systemScheduler, log: () => undefined,
-    config: { amqpUrl: 'amqp://guest:guest@127.0.0.1:5672/', exchange: pub.exchange, apiUrl: stub.apiUrl, token: stub.token, languages: ['en', 'tr'], producers: [1], aliveTimeoutMs: 60_000 },
+    config: {
+      amqpUrl: 'amqp://guest:guest@127.0.0.1:5672/', exchange: pub.exchange, apiUrl: stub.apiUrl, token: stub.token,
+      languages: ['en', 'tr'], producers: [1], aliveTimeoutMs: 60_000,
+    },
   });
   const lags: number[] = [];
   let measuring = false;
@@ -186,7 +195,8 @@ if (await rabbitAvailable()) {
   }
   await until(() => lags.length >= total, 60_000, 'every message applied');
   const took = (Date.now() - begin) / 1000;
-  console.log(`\nlag at ${fmt(lagRate)} messages/s over RabbitMQ (${fmt(total)} odd_change messages of ${OUTCOMES} outcomes, 10 live matches, ${took.toFixed(1)} s):`);
+  console.log(`\nlag at ${fmt(lagRate)} messages/s over RabbitMQ`
+    + ` (${fmt(total)} odd_change messages of ${OUTCOMES} outcomes, 10 live matches, ${took.toFixed(1)} s):`);
   console.log(`  p50 ${pct(lags, 50)} ms, p99 ${pct(lags, 99)} ms, max ${Math.max(...lags)} ms; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   await live.close();
   await pub.close();

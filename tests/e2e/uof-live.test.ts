@@ -39,7 +39,8 @@ describe.skipIf(!available)('Unified Odds Feed in Chromium', () => {
   });
 
   const api = async (name: string, payload: Record<string, unknown>) =>
-    (await fetch(`${app.server.url}/api/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) })).json() as Promise<Record<string, unknown>>;
+    (await fetch(`${app.server.url}/api/${name}`, { method: 'POST',
+      headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) })).json() as Promise<Record<string, unknown>>;
 
   it('lists a match announced by fixture_change in tr and en, and moves its odds on LiveBets once live', async () => {
     const feed = pub!;
@@ -51,7 +52,8 @@ describe.skipIf(!available)('Unified Odds Feed in Chromium', () => {
       const products = new Set(stub!.recoveries.map((r) => r.product));
       return products.has('liveodds') && products.has('pre') ? stub!.recoveries : undefined;
     }, 60_000, 'recovery requests');
-    for (const r of asked!) feed.send(message('snapshot_complete', { product: r.product === 'liveodds' ? 1 : 3, request_id: r.requestId, timestamp: Date.now() }));
+    for (const r of asked!) feed.send(message('snapshot_complete', { product: r.product === 'liveodds' ? 1 : 3, request_id: r.requestId,
+      timestamp: Date.now() }));
 
     feed.send(message('fixture_change', { timestamp: Date.now(), start_time: Date.now() + 3 * 3600_000 }, EVENT));
     feed.send(message('odds_change_prematch', { timestamp: Date.now() }, EVENT));

@@ -122,7 +122,8 @@ describe.each(DRIVERS)('back-office catalogue on %s', (driver) => {
     const before = await audits('catalogue.merge');
     const r = await ok('bo/catalogueMergeTeams', { keepId, mergeId: dup.id });
     expect(r).toMatchObject({ keepId, moved: 1 });
-    expect((await h.db.query<{ our_id: number }>(`select our_id from provider_ids where kind = 'team' and ext_id = 'sr:competitor:991'`))[0]!.our_id).toBe(keepId);
+    const moved = await h.db.query<{ our_id: number }>(`select our_id from provider_ids where kind = 'team' and ext_id = 'sr:competitor:991'`);
+    expect(moved[0]!.our_id).toBe(keepId);
     expect((await h.db.query<{ home_id: number }>('select home_id from matches where id = $1', [m!.id]))[0]!.home_id).toBe(keepId);
     expect((await h.db.query('select 1 from teams where id = $1', [dup.id])).length).toBe(0);
     expect((await h.db.query('select 1 from matches where home_id = $1 or away_id = $1', [dup.id])).length).toBe(0);

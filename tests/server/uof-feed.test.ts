@@ -44,7 +44,8 @@ describe.skipIf(!DRIVERS.length)('Unified Odds Feed over RabbitMQ', () => {
     let aliveTimer: NodeJS.Timeout | undefined;
 
     const call = async (name: string, payload: Record<string, unknown>, cookie?: string) => {
-      const res = await app.inject({ method: 'POST', url: `/api/${name}`, payload: JSON.stringify({ lang: 'tr', ...payload }), headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) } });
+      const res = await app.inject({ method: 'POST', url: `/api/${name}`, payload: JSON.stringify({ lang: 'tr', ...payload }),
+        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) } });
       return { code: res.statusCode, body: res.json<Record<string, unknown>>() };
     };
     const listed = async (lang: string): Promise<MatchListItem | undefined> => {
@@ -52,7 +53,8 @@ describe.skipIf(!DRIVERS.length)('Unified Odds Feed over RabbitMQ', () => {
       const id = await matchId();
       return (body.data as { results: MatchListItem[] }).results.find((m) => m.id === id);
     };
-    const matchId = async () => (await h.db.query<{ our_id: number }>(`select our_id from provider_ids where kind = 'match' and ext_id = $1`, [EVENT]))[0]?.our_id;
+    const matchId = async () => (await h.db.query<{ our_id: number }>(`select our_id from provider_ids where kind = 'match' and ext_id = $1`,
+      [EVENT]))[0]?.our_id;
     const live = async (): Promise<LiveMatch | undefined> => {
       const { body } = await call('liveMatches', {});
       const id = await matchId();
@@ -78,7 +80,8 @@ describe.skipIf(!DRIVERS.length)('Unified Odds Feed over RabbitMQ', () => {
     const couponRow = async (id: number) =>
       (await h.db.query<{ status: number; income: number }>('select status, income::int as income from coupons where id = $1', [id]))[0]!;
     const ledger = async (id: number) =>
-      (await h.db.query<{ kind: string; amount: number }>(`select kind, amount::int as amount from ledger where ref_type = 'coupon' and ref_id = $1 order by id`, [id]));
+      (await h.db.query<{ kind: string;
+        amount: number }>(`select kind, amount::int as amount from ledger where ref_type = 'coupon' and ref_id = $1 order by id`, [id]));
     const place = async (cookie: string, oddTypeId: number, outcomeid: number, special: string, odd: number, ttype: 'N' | 'L' = 'N') => {
       const mid = await matchId();
       const res = await call('createCoupon', {
@@ -152,7 +155,8 @@ describe.skipIf(!DRIVERS.length)('Unified Odds Feed over RabbitMQ', () => {
       const tr = await until(() => listed('tr'), 5000, 'listed match');
       expect(tr).toMatchObject({ homeTeam: 'Galatasaray', awayTeam: 'Fenerbahçe', categoryName: 'Türkiye', tournamentName: 'Süper Lig', sportId: 1 });
       expect(await listed('en')).toMatchObject({ awayTeam: 'Fenerbahce', categoryName: 'Turkey', tournamentName: 'Super Lig' });
-      const ids = await h.db.query<{ kind: string; ext_id: string }>(`select kind, ext_id from provider_ids where kind in ('sport', 'country', 'league', 'team', 'match') order by kind, ext_id`);
+      const ids = await h.db.query<{ kind: string;
+        ext_id: string }>(`select kind, ext_id from provider_ids where kind in ('sport', 'country', 'league', 'team', 'match') order by kind, ext_id`);
       expect(ids.map((r) => `${r.kind} ${r.ext_id}`)).toEqual([
         'country sr:category:46', 'league sr:tournament:52', `match ${EVENT}`, 'sport sr:sport:1', 'team sr:competitor:3050', 'team sr:competitor:3061',
       ]);
@@ -187,7 +191,8 @@ describe.skipIf(!DRIVERS.length)('Unified Odds Feed over RabbitMQ', () => {
     it('odds_change of the live producer takes it live: LiveBets shows it and its odds move', async () => {
       await send(message('odds_change_live', { timestamp: Date.now() }));
       const m = (await until(() => live(), 5000, "live match"))!;
-      expect(m).toMatchObject({ h: 'Galatasaray', ms: '1p', bs: 'started', scr: { h: 1, a: 0 }, ti: 13, corners: { h: 2, a: 1 }, cards: { yh: 1, ya: 0, rh: 0, ra: 0 } });
+      expect(m).toMatchObject({ h: 'Galatasaray', ms: '1p', bs: 'started', scr: { h: 1, a: 0 }, ti: 13, corners: { h: 2, a: 1 }, cards: { yh: 1,
+        ya: 0, rh: 0, ra: 0 } });
       expect(m.odds.find((g) => g.oddstype === 1)!.outcomes[0]!.odd).toBe(1550);
       expect(m.odds.find((g) => g.oddstype === 29)).toMatchObject({ active: 1, iss: 1 });
       expect(await listed('tr')).toBeUndefined();
@@ -241,7 +246,8 @@ describe.skipIf(!DRIVERS.length)('Unified Odds Feed over RabbitMQ', () => {
       // a cancel whose window ended before the placement leaves the coupon alone
       await send(message('bet_cancel', { timestamp: Date.now(), start_time: start - 120_000, end_time: start - 60_000 }));
       expect(await couponRow(coupons.won!)).toEqual({ status: 0, income: 0 });
-      const money = await h.db.query<{ sum: number }>(`select coalesce(sum(amount), 0)::int as sum from ledger where ref_type = 'coupon' and ref_id = $1`, [coupons.won]);
+      const money = await h.db.query<{ sum: number }>(
+        `select coalesce(sum(amount), 0)::int as sum from ledger where ref_type = 'coupon' and ref_id = $1`, [coupons.won]);
       expect(money[0]!.sum).toBe(-1000);
     });
 

@@ -25,7 +25,8 @@ export async function rabbitAvailable(): Promise<boolean> {
     await c.close();
     return true;
   } catch (err) {
-    console.warn(`[uof] RabbitMQ not reachable at ${RABBIT_URL.replace(/\/\/[^@]*@/, '//')} (${(err as Error).message}): the AMQP tests are SKIPPED. Set TEST_AMQP_URL to run them.`);
+    const at = RABBIT_URL.replace(/\/\/[^@]*@/, '//');
+    console.warn(`[uof] RabbitMQ not reachable at ${at} (${(err as Error).message}): the AMQP tests are SKIPPED. Set TEST_AMQP_URL to run them.`);
     return false;
   }
 }
@@ -54,7 +55,8 @@ export async function startApiStub(token = `tok-${randomBytes(6).toString('hex')
     const url = new URL(req.url ?? '/', 'http://stub');
     requests.push(`${req.method} ${url.pathname}`);
     const send = (code: number, body: string) => res.writeHead(code, { 'content-type': 'application/xml' }).end(body);
-    if (req.headers['x-access-token'] !== token) return send(403, '<response response_code="FORBIDDEN"><action>auth</action><message>invalid token</message></response>');
+    if (req.headers['x-access-token'] !== token) return send(403,
+      '<response response_code="FORBIDDEN"><action>auth</action><message>invalid token</message></response>');
     let m: RegExpExecArray | null;
     if ((m = /^\/v1\/descriptions\/(\w+)\/markets\.xml$/.exec(url.pathname))) return send(200, fixture(`api/markets_${m[1] === 'tr' ? 'tr' : 'en'}.xml`));
     if (url.pathname === '/v1/descriptions/producers.xml') return send(200, fixture('api/producers.xml').replace(/https:\/\/api\.betradar\.com\/v1/g, base));

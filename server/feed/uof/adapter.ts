@@ -166,7 +166,8 @@ export class UofFeedAdapter implements FeedAdapter {
     const p = this.producers;
     if (!p) return;
     const health = p.health();
-    await writeFeedFigures(this.opts.db, this.counters.take(this.opts.scheduler.now()), new Map(health.map((h) => [h.id, h.lastAliveAt])), health.map((h) => h.id))
+    await writeFeedFigures(this.opts.db, this.counters.take(this.opts.scheduler.now()), new Map(health.map((h) => [h.id, h.lastAliveAt])),
+      health.map((h) => h.id))
       .catch((err: unknown) => this.log(`uof: health figures: ${(err as Error).message}`));
   }
 

@@ -137,8 +137,10 @@ export class UofApi {
    */
   async initiateRecovery(producerApiUrl: string, opts: { after?: number | undefined; requestId: number; nodeId?: number | undefined }): Promise<string> {
     const base = producerApiUrl.endsWith('/') ? producerApiUrl : `${producerApiUrl}/`;
-    const q = [...(opts.after !== undefined ? [`after=${opts.after}`] : []), ...(opts.nodeId !== undefined ? [`node_id=${opts.nodeId}`] : []), `request_id=${opts.requestId}`];
-    const root = await this.request(`${/^https?:/.test(base) ? base : `${this.base}/${base.replace(/^\/+/, '')}`}recovery/initiate_request?${q.join('&')}`, 'response', 'POST');
+    const q = [...(opts.after !== undefined ? [`after=${opts.after}`] : []), ...(opts.nodeId !== undefined ? [`node_id=${opts.nodeId}`] : []),
+      `request_id=${opts.requestId}`];
+    const url = /^https?:/.test(base) ? base : `${this.base}/${base.replace(/^\/+/, '')}`;
+    const root = await this.request(`${url}recovery/initiate_request?${q.join('&')}`, 'response', 'POST');
     return attr(root, 'response_code') ?? '';
   }
 }

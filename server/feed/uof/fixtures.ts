@@ -70,7 +70,8 @@ export async function upsertFixture(db: Db, ids: ProviderIds, fixtures: Readonly
       `insert into sports (id, name, names, status, list_order) values ($1, $2, $3, 1, 100 + $1) on conflict (id) do nothing`,
       [sport, sportNames.name || first.sport.id, JSON.stringify(sportNames.names)]);
     await ids.put(q, 'sport', first.sport.id, sport);
-    const category = await row(q, ids, 'country', first.category.id, 'categories', 'title', namesOf(fixtures, (f) => f.category.name, main), { sport_id: sport });
+    const category = await row(q, ids, 'country', first.category.id, 'categories', 'title', namesOf(fixtures, (f) => f.category.name, main),
+      { sport_id: sport });
     const tournament = await row(q, ids, 'league', first.tournament.id, 'tournaments', 'title', namesOf(fixtures, (f) => f.tournament.name, main),
       { sport_id: sport, category_id: category });
     const team = (id: string) => row(q, ids, 'team', id, 'teams', 'name',
@@ -95,8 +96,10 @@ export async function upsertFixture(db: Db, ids: ProviderIds, fixtures: Readonly
 
 /** The catalogue row of a match the feed already knows (after a restart), or undefined. */
 export async function fixtureRowOf(q: Queryable, matchId: number): Promise<FixtureRow | undefined> {
-  const [r] = await q.query<{ home: string; away: string; category: string; tournament: string; sport_id: number; category_id: number; tournament_id: number; home_id: number; away_id: number; match_date: Date }>(
-    `select h.name as home, a.name as away, c.title as category, t.title as tournament, m.sport_id, m.category_id, m.tournament_id, m.home_id, m.away_id, m.match_date
+  const [r] = await q.query<{ home: string; away: string; category: string; tournament: string; sport_id: number; category_id: number;
+    tournament_id: number; home_id: number; away_id: number; match_date: Date }>(
+    `select h.name as home, a.name as away, c.title as category, t.title as tournament,
+            m.sport_id, m.category_id, m.tournament_id, m.home_id, m.away_id, m.match_date
        from matches m join teams h on h.id = m.home_id join teams a on a.id = m.away_id
        join categories c on c.id = m.category_id join tournaments t on t.id = m.tournament_id where m.id = $1`, [matchId]);
   if (!r) return undefined;

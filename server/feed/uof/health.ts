@@ -44,8 +44,10 @@ export class FeedCounters {
 }
 
 /** Writes the leader's figures (state and recovery are written by producers.ts). */
-export async function writeFeedFigures(q: Queryable, figures: ReadonlyMap<number, { perSec: number; lagMs: number | null }>, lastAlive: ReadonlyMap<number, number | null>, ids: readonly number[]): Promise<void> {
-  const rows = ids.map((id) => ({ id, per_sec: figures.get(id)?.perSec ?? 0, lag_ms: figures.get(id)?.lagMs ?? null, last_alive_at: lastAlive.get(id) ?? null }));
+export async function writeFeedFigures(q: Queryable, figures: ReadonlyMap<number, { perSec: number; lagMs: number | null }>,
+  lastAlive: ReadonlyMap<number, number | null>, ids: readonly number[]): Promise<void> {
+  const rows = ids.map((id) => ({ id, per_sec: figures.get(id)?.perSec ?? 0, lag_ms: figures.get(id)?.lagMs ?? null,
+    last_alive_at: lastAlive.get(id) ?? null }));
   await q.query(
     `insert into feed_producers (provider, id, messages_per_sec, lag_ms, last_alive_at, updated_at)
      select $1, x.id, x.per_sec, x.lag_ms, x.last_alive_at, now() from json_to_recordset($2::json) as x(id int, per_sec real, lag_ms int, last_alive_at bigint)
@@ -67,7 +69,8 @@ export async function readFeedHealth(q: Queryable, now: number): Promise<FeedPro
     lastAliveAt: r.last_alive_at === null ? null : Number(r.last_alive_at),
     lastAliveAgoSec: r.last_alive_at === null ? null : Math.max(0, Math.round((now - Number(r.last_alive_at)) / 1000)),
     recovery: r.state === 'recovering' && r.recovery_request_id !== null
-      ? { requestId: Number(r.recovery_request_id), after: r.recovery_after === null ? null : Number(r.recovery_after), startedAt: Number(r.recovery_started_at ?? 0) }
+      ? { requestId: Number(r.recovery_request_id), after: r.recovery_after === null ? null : Number(r.recovery_after),
+        startedAt: Number(r.recovery_started_at ?? 0) }
       : null,
     messagesPerSec: Math.round(Number(r.messages_per_sec) * 10) / 10, lagMs: r.lag_ms, reportedAt: new Date(r.updated_at).getTime(),
   }));

@@ -59,7 +59,8 @@ export class ProviderIds {
     const key = `${kind}|${ext}`;
     const hit = this.cache.get(key);
     if (hit !== undefined) return hit;
-    const [r] = await q.query<{ our_id: number }>('select our_id from provider_ids where provider = $1 and kind = $2 and ext_id = $3', [this.provider, kind, ext]);
+    const [r] = await q.query<{ our_id: number }>('select our_id from provider_ids where provider = $1 and kind = $2 and ext_id = $3', [this.provider,
+      kind, ext]);
     if (r && ProviderIds.cached(kind)) this.cache.set(key, r.our_id);
     return r?.our_id;
   }

@@ -50,7 +50,8 @@ describe('Unified Odds Feed messages', () => {
     expect(specialOf('hcp=0:1')).toBe('0:1');
     expect(specialOf('')).toBe('');
     expect(specialOf('total=2.5|from=1')).toBe('total=2.5|from=1');
-    expect([plainOutcomeId(14, '1711'), plainOutcomeId(16, '1715'), plainOutcomeId(1, '3'), plainOutcomeId(800, 'sr:player:123')]).toEqual([1, 5, 3, undefined]);
+    expect([plainOutcomeId(14, '1711'), plainOutcomeId(16, '1715'), plainOutcomeId(1, '3'), plainOutcomeId(800, 'sr:player:123')]).toEqual([1, 5, 3,
+      undefined]);
     expect([sportIdOf('sr:sport:1'), sportIdOf('sr:sport:2'), sportIdOf('sr:sport:20'), sportIdOf('sr:sport:31')]).toEqual([1, 3, 41, 1031]);
   });
   it('market status as group flags', () => {
@@ -67,15 +68,18 @@ describe('Unified Odds Feed messages', () => {
     expect(matchStatusOf({ status: 4, matchStatus: 120 })).toEqual({ ms: 'after_ot', pe: 0 });
     expect(matchStatusOf({ status: 5, matchStatus: 0 }).ms).toBe('interrupted');
     expect(matchStatusOf({ status: 0, matchStatus: 0 }).ms).toBe('not_started');
-    const s = { status: 1, matchStatus: 7, homeScore: 2, awayScore: 1, periods: [{ number: 2, matchStatusCode: 7, home: 1, away: 1 }, { number: 1, matchStatusCode: 6, home: 1, away: 0 }],
-      clock: { matchTime: '90:00', stoppageTime: '2:10', stoppageTimeAnnounced: '4:00' }, redCards: { home: 1, away: 0 }, yellowRedCards: { home: 0, away: 1 } };
+    const s = { status: 1, matchStatus: 7, homeScore: 2, awayScore: 1, periods: [{ number: 2, matchStatusCode: 7, home: 1, away: 1 }, { number: 1,
+      matchStatusCode: 6, home: 1, away: 0 }],
+      clock: { matchTime: '90:00', stoppageTime: '2:10', stoppageTimeAnnounced: '4:00' }, redCards: { home: 1, away: 0 }, yellowRedCards: { home: 0,
+        away: 1 } };
     expect(clockOf(s)).toEqual({ ti: 90, tie: 3, tiee: 4 });
     expect(scoresOf(s)).toMatchObject({ scr: { h: 2, a: 1 }, sscr: [{ h: 1, a: 0 }, { h: 1, a: 1 }], cards: { yh: 0, ya: 0, rh: 1, ra: 1 } });
   });
   it('routing keys and the virtual host of the feed\'s URL', () => {
     expect(routingKeys()).toEqual(['-.-.-.snapshot_complete.-.-.-.-', '*.*.*.*.*.*.*.#', '-.-.-.alive.#']);
     expect(routingKeys(7)).toEqual(['*.*.*.*.*.*.*.7.#', '-.-.-.snapshot_complete.-.-.-.7', '*.*.*.*.*.*.*.-.#', '-.-.-.alive.#']);
-    expect(connectOptions('amqps://TOKEN@mq.betradar.com:5671/unifiedfeed/12345')).toMatchObject({ protocol: 'amqps', hostname: 'mq.betradar.com', port: 5671, username: 'TOKEN', vhost: '/unifiedfeed/12345' });
+    expect(connectOptions('amqps://TOKEN@mq.betradar.com:5671/unifiedfeed/12345')).toMatchObject({ protocol: 'amqps', hostname: 'mq.betradar.com',
+      port: 5671, username: 'TOKEN', vhost: '/unifiedfeed/12345' });
     expect(connectOptions('amqp://guest:guest@127.0.0.1:5672/')).toMatchObject({ vhost: '/', username: 'guest', password: 'guest', port: 5672 });
     expect(connectOptions('amqp://u@h/%2Funifiedfeed%2F1')).toMatchObject({ vhost: '/unifiedfeed/1' });
   });

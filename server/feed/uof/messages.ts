@@ -42,7 +42,8 @@ export interface EventStatus {
   homeGamescore?: number | undefined;
   awayGamescore?: number | undefined;
   periods: Array<{ number: number; matchStatusCode: number; home: number; away: number }>;
-  clock?: { matchTime?: string | undefined; stoppageTime?: string | undefined; stoppageTimeAnnounced?: string | undefined; stopped?: boolean | undefined } | undefined;
+  clock?: { matchTime?: string | undefined; stoppageTime?: string | undefined; stoppageTimeAnnounced?: string | undefined;
+    stopped?: boolean | undefined } | undefined;
   yellowCards?: { home: number; away: number } | undefined;
   redCards?: { home: number; away: number } | undefined;
   yellowRedCards?: { home: number; away: number } | undefined;
@@ -65,7 +66,8 @@ export interface SettledOutcome {
 }
 
 export type UofMessage =
-  | ({ type: 'odds_change'; status?: EventStatus | undefined; markets: OddsMarket[]; bettingStatus?: number | undefined; betstopReason?: number | undefined } & Common)
+  | ({ type: 'odds_change'; status?: EventStatus | undefined; markets: OddsMarket[]; bettingStatus?: number | undefined;
+    betstopReason?: number | undefined } & Common)
   | ({ type: 'bet_stop'; groups: string[]; marketStatus?: number | undefined } & Common)
   | ({ type: 'bet_settlement'; certainty: number; markets: Array<MarketRef & { outcomes: SettledOutcome[] }> } & Common)
   | ({ type: 'rollback_bet_settlement'; markets: MarketRef[] } & Common)
@@ -120,7 +122,8 @@ export function readEventStatus(n: XmlNode | undefined): EventStatus | undefined
       const number = intAttr(p, 'number');
       const home = numAttr(p, 'home_score');
       const away = numAttr(p, 'away_score');
-      return number === undefined || home === undefined || away === undefined ? [] : [{ number, matchStatusCode: intAttr(p, 'match_status_code') ?? 0, home, away }];
+      return number === undefined || home === undefined || away === undefined ? [] : [{ number, matchStatusCode: intAttr(p, 'match_status_code') ?? 0,
+        home, away }];
     }),
     clock: clock ? {
       matchTime: attr(clock, 'match_time'), stoppageTime: attr(clock, 'stoppage_time'),
@@ -133,7 +136,8 @@ export function readEventStatus(n: XmlNode | undefined): EventStatus | undefined
   };
 }
 
-const marketRef = (m: XmlNode): MarketRef => ({ id: need(intAttr(m, 'id'), 'market id'), specifiers: attr(m, 'specifiers') ?? '', voidReason: intAttr(m, 'void_reason') });
+const marketRef = (m: XmlNode): MarketRef => ({ id: need(intAttr(m, 'id'), 'market id'), specifiers: attr(m, 'specifiers') ?? '',
+  voidReason: intAttr(m, 'void_reason') });
 
 function active(n: XmlNode): 0 | 1 | undefined {
   const a = intAttr(n, 'active');
@@ -182,7 +186,8 @@ function read(root: string, n: XmlNode): UofMessage | null {
         supercededBy: attr(n, 'superceded_by'), markets: children(n, 'market').map(marketRef),
       };
     case 'rollback_bet_cancel':
-      return { type: 'rollback_bet_cancel', ...common(n), startTime: intAttr(n, 'start_time'), endTime: intAttr(n, 'end_time'), markets: children(n, 'market').map(marketRef) };
+      return { type: 'rollback_bet_cancel', ...common(n), startTime: intAttr(n, 'start_time'), endTime: intAttr(n, 'end_time'), markets: children(n,
+        'market').map(marketRef) };
     case 'fixture_change':
       return {
         type: 'fixture_change', ...common(n), changeType: intAttr(n, 'change_type'),
@@ -190,7 +195,8 @@ function read(root: string, n: XmlNode): UofMessage | null {
       };
     case 'alive': {
       const subscribed = need(intAttr(n, 'subscribed'), 'subscribed');
-      return { type: 'alive', product: need(intAttr(n, 'product'), 'product'), timestamp: need(intAttr(n, 'timestamp'), 'timestamp'), subscribed: subscribed === 1 ? 1 : 0 };
+      return { type: 'alive', product: need(intAttr(n, 'product'), 'product'), timestamp: need(intAttr(n, 'timestamp'), 'timestamp'),
+        subscribed: subscribed === 1 ? 1 : 0 };
     }
     case 'snapshot_complete':
       return {

@@ -191,7 +191,8 @@ export class UofProcessor {
       feedBs: fe?.feed_bet_status ?? 'started', groups: new Map(),
     };
     const rows = await db.query<{ id: number; odds_type: number; special: string; oid: number | null; outcome_id: number | null }>(
-      `select g.id, g.odds_type, g.special, o.id as oid, o.outcome_id from odds_groups g left join outcomes o on o.group_id = g.id where g.match_id = $1`, [row.matchId]);
+      `select g.id, g.odds_type, g.special, o.id as oid, o.outcome_id
+         from odds_groups g left join outcomes o on o.group_id = g.id where g.match_id = $1`, [row.matchId]);
     for (const r of rows) {
       const k = gkey(r.odds_type, r.special);
       let g = entry.groups.get(k);
@@ -255,18 +256,21 @@ export class UofProcessor {
     for (const r of groups) {
       const k = gkey(r.odds_type, r.special);
       const m = missing.find((x) => x.key === k)!;
-      const g = e.groups.get(k) ?? { oddsid: r.id, oddsType: r.odds_type, special: r.special, marketId: m.marketId, specifiers: m.specifiers, outcomes: new Map<number, number>() };
+      const g = e.groups.get(k) ?? { oddsid: r.id, oddsType: r.odds_type, special: r.special, marketId: m.marketId, specifiers: m.specifiers,
+        outcomes: new Map<number, number>() };
       g.oddsid = r.id;
       e.groups.set(k, g);
     }
-    const outcomes = missing.flatMap((m) => m.outcomes.map((o) => ({ group_id: e.groups.get(m.key)!.oddsid, outcome_id: o.ours, odd: o.odd, active: o.active })));
+    const outcomes = missing.flatMap((m) => m.outcomes.map((o) => ({ group_id: e.groups.get(m.key)!.oddsid, outcome_id: o.ours, odd: o.odd,
+      active: o.active })));
     const byId = new Map([...e.groups.values()].map((g) => [g.oddsid, g]));
     // an outcome sent without odds keeps the price it had (a new one gets 1.000, inactive)
     for (const [list, keep] of [[outcomes.filter((o) => o.odd !== undefined), false], [outcomes.filter((o) => o.odd === undefined), true]] as const) {
       if (!list.length) continue;
       const rows = await q.query<{ id: number; group_id: number; outcome_id: number }>(
         `insert into outcomes (group_id, outcome_id, odd, active)
-         select x.group_id, x.outcome_id, coalesce(x.odd, 1000), x.active from json_to_recordset($1::json) as x(group_id int, outcome_id int, odd int, active smallint)
+         select x.group_id, x.outcome_id, coalesce(x.odd, 1000), x.active from json_to_recordset($1::json) as x(group_id int, outcome_id int, odd int,
+           active smallint)
          on conflict (group_id, outcome_id) do update set ${keep ? '' : 'odd = excluded.odd, '}active = excluded.active
          returning id, group_id, outcome_id`,
         [JSON.stringify(list)]);
@@ -285,7 +289,8 @@ export class UofProcessor {
         const odd = o.odd ?? previous?.outcomes.find((x) => x.outcomeid === o.ours)?.odd ?? 1000;
         return {
           oddid: g.outcomes.get(o.ours)!, outcomeid: o.ours,
-          outcome: outcomeName(m.oddsType, o.ours) || this.opts.descriptions.outcomeName(m.marketId, o.ext, this.lang, m.specifiers, e.row.home, e.row.away) || o.ext,
+          outcome: outcomeName(m.oddsType, o.ours) || this.opts.descriptions.outcomeName(m.marketId, o.ext, this.lang, m.specifiers, e.row.home,
+            e.row.away) || o.ext,
           odd, special: m.special, active: o.active, iss: odd < 1010 ? 1 : 0, isv: 1,
         };
       }),
@@ -360,9 +365,11 @@ export class UofProcessor {
       if (odds.length) events.push({ type: 'odds', matchId: id, odds });
       const bs = this.shownBs(e);
       if (st || bs !== current.bs) {
-        events.push({ type: 'status', matchId: id, ms: st?.ms ?? current.ms, bs, ti: st?.ti ?? current.ti, pe: st?.pe ?? current.pe, tie: st?.tie ?? current.tie ?? 0, tiee: st?.tiee ?? current.tiee ?? 0 });
+        events.push({ type: 'status', matchId: id, ms: st?.ms ?? current.ms, bs, ti: st?.ti ?? current.ti, pe: st?.pe ?? current.pe,
+          tie: st?.tie ?? current.tie ?? 0, tiee: st?.tiee ?? current.tiee ?? 0 });
       }
-      if (st && (st.scr.h !== current.scr.h || st.scr.a !== current.scr.a || JSON.stringify([st.sscr, st.cards, st.corners, st.p]) !== JSON.stringify([current.sscr, current.cards, current.corners, current.p]))) {
+      if (st && (st.scr.h !== current.scr.h || st.scr.a !== current.scr.a || JSON.stringify([st.sscr, st.cards, st.corners,
+        st.p]) !== JSON.stringify([current.sscr, current.cards, current.corners, current.p]))) {
         events.push({ type: 'score', matchId: id, scr: st.scr, sscr: st.sscr, cards: st.cards, corners: st.corners, p: st.p });
       }
       if (st && st.ms !== current.ms) await db.query('update matches set status = $2 where id = $1', [id, st.ms]);
@@ -376,7 +383,8 @@ export class UofProcessor {
     }
     // kept for the next leader only when it changes (not a write per message: live prices live in memory)
     if (e.saved !== `${e.producer}|${e.feedBs}`) {
-      await db.query('update feed_events set producer = $2, feed_bet_status = $3, last_ts = $4 where match_id = $1', [id, e.producer ?? null, e.feedBs, e.lastTs]);
+      await db.query('update feed_events set producer = $2, feed_bet_status = $3, last_ts = $4 where match_id = $1', [id, e.producer ?? null,
+        e.feedBs, e.lastTs]);
       e.saved = `${e.producer}|${e.feedBs}`;
     }
     this.emit(events);

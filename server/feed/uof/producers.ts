@@ -97,7 +97,8 @@ export class Producers {
   }
 
   health(): ProducerHealth[] {
-    return [...this.entries.values()].map(({ id, name, state, lastAliveAt, lastAliveTs, recovery }) => ({ id, name, state, lastAliveAt, lastAliveTs, recovery: recovery && { ...recovery } }));
+    return [...this.entries.values()].map(({ id, name, state, lastAliveAt, lastAliveTs, recovery }) => ({ id, name, state, lastAliveAt, lastAliveTs,
+      recovery: recovery && { ...recovery } }));
   }
 
   /** An alive message arrived (local time `now`). */

@@ -30,7 +30,8 @@ export function FeedScreen() {
     { key: 'state', header: t`State`, render: (p) => <span className={stateClass[p.state]}>{stateLabel[p.state]}</span> },
     { key: 'alive', header: t`Last alive`, render: (p) => (p.lastAliveAgoSec === null ? '' : t`${p.lastAliveAgoSec} s ago`) },
     { key: 'recovery', header: t`Recovery`, render: (p) => (p.recovery
-      ? (p.recovery.after === null ? t`Request ${p.recovery.requestId}, full state` : t`Request ${p.recovery.requestId}, after ${when(new Date(p.recovery.after).toISOString(), lang)}`)
+      ? (p.recovery.after === null ? t`Request ${p.recovery.requestId}, full state`
+        : t`Request ${p.recovery.requestId}, after ${when(new Date(p.recovery.after).toISOString(), lang)}`)
       : '') },
     { key: 'rate', header: t`Messages a second`, render: (p) => p.messagesPerSec, num: true },
     { key: 'lag', header: t`Lag (ms)`, render: (p) => p.lagMs ?? '', num: true },
@@ -40,7 +41,8 @@ export function FeedScreen() {
     <section className="bo-panel" aria-label={t`Odds feed`}>
       {reply?.source === 'simulator'
         ? <p className="bo-note"><Trans>The built-in simulator feeds the site: there are no producers to watch.</Trans></p>
-        : <DataTable label={t`Odds feed`} columns={columns} rows={reply ? reply.producers : null} rowKey={(p) => p.id} empty={<Trans>No producer has reported yet.</Trans>} />}
+        : <DataTable label={t`Odds feed`} columns={columns} rows={reply ? reply.producers
+          : null} rowKey={(p) => p.id} empty={<Trans>No producer has reported yet.</Trans>} />}
     </section>
   );
 }
