@@ -1,16 +1,50 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { LOCKS, type Db } from './client.ts';
 
 const DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+const FUNCTIONS_DIR = fileURLToPath(new URL('./functions/', import.meta.url));
 
 /**
- * Applies the SQL files of server/db/migrations in name order, each once, each in a transaction.
+ * Applies the SQL files of server/db/migrations in name order, each once, each in a transaction,
+ * then the SQL functions of server/db/functions (one `create or replace function` a file, the
+ * function's current definition: a repeatable migration, as Flyway's `R__` files).
  * The whole run holds the migration lock: processes started together on an empty database wait
  * for the first one (even `create table if not exists` races: two creators collide in pg_type).
+ * Returns the names applied (functions as `functions/<file>`).
  */
 export async function migrate(db: Db): Promise<string[]> {
-  return db.locked(LOCKS.migrate, () => migrateLocked(db));
+  return db.locked(LOCKS.migrate, async () => {
+    const applied = await migrateLocked(db);
+    return [...applied, ...(await applyFunctions(db, applied.length > 0))];
+  });
+}
+
+/**
+ * Creates or replaces each function of server/db/functions whose text changed since it was last
+ * applied, or every one when a numbered migration ran in this start (it may have dropped one to
+ * change its signature). All in one transaction: a caller never sees half a set of functions.
+ */
+async function applyFunctions(db: Db, all: boolean): Promise<string[]> {
+  await db.exec('create table if not exists schema_functions (name text primary key, sha256 text not null, applied_at timestamptz not null default now())');
+  const files = readdirSync(FUNCTIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
+  return db.tx(async (q) => {
+    const seen = new Map((await q.query<{ name: string; sha256: string }>('select name, sha256 from schema_functions')).map((r) => [r.name, r.sha256]));
+    const applied: string[] = [];
+    for (const name of files) {
+      const sql = readFileSync(FUNCTIONS_DIR + name, 'utf8');
+      const sha256 = createHash('sha256').update(sql).digest('hex');
+      if (!all && seen.get(name) === sha256) continue;
+      for (const stmt of splitStatements(sql)) await q.query(stmt);
+      await q.query(
+        'insert into schema_functions (name, sha256) values ($1, $2) on conflict (name) do update set sha256 = excluded.sha256, applied_at = now()',
+        [name, sha256],
+      );
+      applied.push(`functions/${name}`);
+    }
+    return applied;
+  });
 }
 
 async function migrateLocked(db: Db): Promise<string[]> {
@@ -35,7 +69,7 @@ async function migrateLocked(db: Db): Promise<string[]> {
  * Splits a migration script on semicolons at line ends; inside a function body every statement's
  * semicolon is followed by a comment (`; --`), so a body stays whole.
  */
-function splitStatements(sql: string): string[] {
+export function splitStatements(sql: string): string[] {
   return sql
     .split(/;\s*$/m)
     .map((s) => s.replace(/^\s*--.*$/gm, '').trim())

@@ -8,23 +8,20 @@ export class InsufficientCredit extends Error {
 }
 
 /**
- * The only way a balance moves: one conditional update and its immutable ledger row, in the
- * caller's transaction. A debit that would take the balance below zero changes nothing and throws.
+ * The only way a balance moves: the SQL function ledger_post (server/db/functions/ledger_post.sql,
+ * the rule's one home: a conditional update and its immutable ledger row), in the caller's
+ * transaction. A debit that would take the balance below zero changes nothing and throws.
  */
 export async function postLedger(
   q: Queryable,
   e: { userId: number; amount: number; kind: LedgerKind; refType: string | null; refId: number | null },
 ): Promise<number> {
   if (!Number.isSafeInteger(e.amount) || e.amount === 0) throw new Error(`ledger amount must be a non-zero integer, got ${e.amount}`);
-  const [w] = await q.query<{ balance: number }>(
-    'update wallets set balance = balance + $2 where user_id = $1 and balance + $2 >= 0 returning balance',
-    [e.userId, e.amount],
+  const [w] = await q.query<{ balance: number | null }>(
+    'select ledger_post($1, $2, $3, $4, $5) as balance',
+    [e.userId, e.amount, e.kind, e.refType, e.refId],
   );
-  if (!w) throw new InsufficientCredit();
-  await q.query(
-    'insert into ledger (user_id, amount, balance_after, kind, ref_type, ref_id) values ($1, $2, $3, $4, $5, $6)',
-    [e.userId, e.amount, w.balance, e.kind, e.refType, e.refId],
-  );
+  if (w?.balance == null) throw new InsufficientCredit();
   return w.balance;
 }
 
