@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canOfferSell, sellPrice } from './sell.ts';
+import { canOfferSell, partialSell, sellPrice, SELL_PART_MIN } from './sell.ts';
 import type { SellInput, SellTip } from './sell.ts';
 
 const t = (placedOdd: number, currentOdd: number | null, outcome: SellTip['outcome'] = 'open'): SellTip => ({ placedOdd, currentOdd, outcome });
@@ -65,5 +65,63 @@ describe('canOfferSell', () => {
     expect(canOfferSell({ status: 0, ticketType: 'CK' })).toBe(false);
     expect(canOfferSell({ status: 0, ticketType: 'SK' })).toBe(false);
     expect(canOfferSell({ status: 1, ticketType: 'TK' })).toBe(false);
+  });
+});
+
+describe('partialSell', () => {
+  // Worked table: stake, placed odd, current odd, margin 5 %, the potential payout (cap), the part ->
+  // the new stake, the new potential payout, what is paid now, and the remainder's next offer.
+  // The remainder's offer plus the part is never above the whole offer (rounding goes to the house).
+  const rows: Array<[stake: number, placed: number, current: number, maxPay: number, part: number, newStake: number, newMaxPay: number, paid: number, rest: number]> = [
+    // Half of 950: stake and potential halve exactly, the rest is worth the other half.
+    [1000, 2000, 2000, 2000, 475, 500, 1000, 475, 475],
+    // The smallest part: 1000 * 850 / 950 = 894.7 -> 894; 2000 * 850 / 950 = 1789.4 -> 1789; the rest 849 (1 to rounding).
+    [1000, 2000, 2000, 2000, 100, 894, 1789, 100, 849],
+    // The largest part that leaves the smallest remainder (100): 1000 * 100 / 950 = 105.2 -> 105.
+    [1000, 2000, 2000, 2000, 850, 105, 210, 850, 99],
+    // A shortened odd: offer 1266; 1000 * 266 / 1266 = 210.1 -> 210; 2000 * 266 / 1266 = 420.2 -> 420.
+    [1000, 2000, 1500, 2000, 1000, 210, 420, 1000, 266],
+    // The cap: potential 10 000 capped at 5 000, current 5.000: offer 950. The cap shrinks with the stake
+    // (5000 * 450 / 950 = 2368.4 -> 2368), else the rest would be priced on 4 730 and be worth 898.
+    [1000, 10000, 5000, 5000, 500, 473, 2368, 500, 449],
+  ];
+  it.each(rows)('stake %i at %i now %i, cap %i, part %i -> stake %i, potential %i, paid %i, rest %i',
+    (stake, placed, current, maxPay, part, newStake, newMaxPay, paid, rest) => {
+      const offer = sellPrice({ ticketStake: stake, tips: [t(placed, current)], bonusPercent: 0, maxPay, marginPermille: 50 }).amount;
+      const r = partialSell({ offer, part, ticketStake: stake, totalStake: stake, maxPay });
+      expect(r).toEqual({ ok: true, whole: false, paid, ticketStake: newStake, totalStake: newStake, maxPay: newMaxPay });
+      if (!r.ok || r.whole) throw new Error('unreachable');
+      const next = sellPrice({ ticketStake: r.ticketStake, tips: [t(placed, current)], bonusPercent: 0, maxPay: r.maxPay, marginPermille: 50 });
+      expect(next.amount).toBe(rest);
+      expect(paid + next.amount).toBeLessThanOrEqual(offer);
+    });
+  it('the whole offer is the whole sale; refuses a part too small, above the offer, or leaving too little', () => {
+    const base = { offer: 950, ticketStake: 1000, totalStake: 1000, maxPay: 2000 };
+    expect(partialSell({ ...base, part: 950 })).toEqual({ ok: true, whole: true, paid: 950 });
+    expect(partialSell({ ...base, part: SELL_PART_MIN - 1 })).toEqual({ ok: false, reason: 'partTooSmall' });
+    expect(partialSell({ ...base, part: 0 })).toEqual({ ok: false, reason: 'partTooSmall' });
+    expect(partialSell({ ...base, part: 951 })).toEqual({ ok: false, reason: 'partAboveOffer' });
+    expect(partialSell({ ...base, part: 851 })).toEqual({ ok: false, reason: 'remainderTooSmall' });
+    // An offer below the minimum can only be taken whole.
+    expect(partialSell({ ...base, offer: 71, part: 71 })).toEqual({ ok: true, whole: true, paid: 71 });
+    expect(partialSell({ ...base, offer: 71, part: 50 })).toEqual({ ok: false, reason: 'partTooSmall' });
+    // A long shot: 100 at 1000.000 offers far more than the stake; a part leaving 100 of 90 000 keeps 0.1 of stake.
+    expect(partialSell({ offer: 90_000, part: 89_900, ticketStake: 100, totalStake: 100, maxPay: 100_000 })).toEqual({ ok: false, reason: 'remainderTooSmall' });
+    expect(() => partialSell({ ...base, part: 1.5 })).toThrow(RangeError);
+  });
+  it('never pays more than the whole offer over many parts and prices', () => {
+    for (const stake of [100, 333, 1000, 12_345]) {
+      for (const [placed, current] of [[1500, 1400], [2000, 2600], [7500, 3000], [1010, 1005]] as const) {
+        for (const cap of [10 ** 9, Math.floor(stake * placed / 2000)]) {
+          const offer = sellPrice({ ticketStake: stake, tips: [t(placed, current)], bonusPercent: 10, maxPay: cap, marginPermille: 50 }).amount;
+          for (let part = SELL_PART_MIN; part < offer; part += 37) {
+            const r = partialSell({ offer, part, ticketStake: stake, totalStake: stake, maxPay: cap });
+            if (!r.ok || r.whole) continue;
+            const next = sellPrice({ ticketStake: r.ticketStake, tips: [t(placed, current)], bonusPercent: 10, maxPay: r.maxPay, marginPermille: 50 });
+            expect(part + next.amount).toBeLessThanOrEqual(offer);
+          }
+        }
+      }
+    }
   });
 });

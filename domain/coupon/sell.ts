@@ -15,6 +15,13 @@ import type { Minor, Odds } from '../money.ts';
 import { assertMinor, assertOdds, effectiveOdds, EFFECTIVE_SCALE, floorMinor, incomeOf } from './payout.ts';
 import type { TipOutcome } from './settle.ts';
 
+/**
+ * The house margin of a sell (cash-out), in thousandths of the fair value: 10 % covers the price
+ * movement between the quote and the odds the house could lay off at, and makes selling at
+ * unchanged odds cost the player a little. Here, so the worker's live offer is the server's.
+ */
+export const SELL_MARGIN_PERMILLE = 100;
+
 export interface SellTip {
   placedOdd: Odds;
   /** null: suspended or no longer offered, so the tip cannot be priced. */
@@ -81,4 +88,50 @@ export function sellPrice(input: SellInput): SellOffer {
   });
   const capped = Math.min(amount, potential);
   return { offered: capped > 0, amount: capped };
+}
+
+/**
+ * Partial cash out. The smallest part the house pays out, and the smallest remainder it keeps
+ * running: a part must be at least this much, and either the whole offer or leave at least this much.
+ */
+export const SELL_PART_MIN: Minor = 100;
+
+export interface PartialSellInput {
+  /** The whole offer of this moment (sellPrice().amount). */
+  offer: Minor;
+  /** What the player takes now, minor units. */
+  part: Minor;
+  ticketStake: Minor;
+  totalStake: Minor;
+  /** The coupon's potential payout (the settlement cap, bonus included). */
+  maxPay: Minor;
+}
+
+export type PartialSellRefusal = 'partTooSmall' | 'partAboveOffer' | 'remainderTooSmall';
+
+export type PartialSell =
+  | { ok: true; whole: true; paid: Minor }
+  | { ok: true; whole: false; paid: Minor; ticketStake: Minor; totalStake: Minor; maxPay: Minor }
+  | { ok: false; reason: PartialSellRefusal };
+
+/**
+ * Takes `part` of the offer now and lets the rest ride. The coupon keeps the share
+ * (offer - part) / offer of its stake and of its potential payout, each rounded down, so what is
+ * paid now plus what the remainder is worth is never more than the whole offer (the remainder's
+ * next offer is priced from the reduced stake and the reduced cap). A part equal to the offer is
+ * the whole sale; a part that would leave less than SELL_PART_MIN, or a stake below one minor
+ * unit, is refused: the player sells the whole coupon instead.
+ */
+export function partialSell(input: PartialSellInput, minPart: Minor = SELL_PART_MIN): PartialSell {
+  for (const k of ['offer', 'part', 'ticketStake', 'totalStake', 'maxPay'] as const) assertMinor(input[k], k);
+  const { offer, part } = input;
+  if (part > offer) return { ok: false, reason: 'partAboveOffer' };
+  if (part === offer && offer > 0) return { ok: true, whole: true, paid: offer };
+  if (part < minPart || part === 0) return { ok: false, reason: 'partTooSmall' };
+  const keep = offer - part;
+  if (keep < minPart) return { ok: false, reason: 'remainderTooSmall' };
+  const share = (v: Minor): Minor => floorMinor({ num: BigInt(v) * BigInt(keep), den: BigInt(offer) });
+  const ticketStake = share(input.ticketStake);
+  if (ticketStake < 1) return { ok: false, reason: 'remainderTooSmall' };
+  return { ok: true, whole: false, paid: part, ticketStake, totalStake: share(input.totalStake), maxPay: share(input.maxPay) };
 }

@@ -44,6 +44,12 @@ export const aa: Partial<MessageTexts> = {
   sellSuspended: 'kuuponih digirih oddi soolime: away mabaysimu',
   printCancelled: 'kuupon mabaafisiminih baysime, beetti gacsime',
   sellPriceChanged: 'bayyah maal tambaggoyte: {amount}',
+  sellPartInvalid: 'qaxxa {min} kee tan, {min} le ciggiile maqa, hinnay inkih yaceemiti tan',
+  cancelAfterPartSell: 'a kuuponih qaxxa baysimte: aba waytam',
+  couponPartSold: 'kuuponih {amount} baysime, raaqiy ciggiile maqa',
+  autoSellTargetLow: 'otomaatik baysiyyi gaba tan teklif ({amount}) kak dagoo hinna',
+  autoSellFired: 'Otomaatik baysiyya: kuupon {ticketId} {amount}h baysime',
+  autoSellTitle: 'Otomaatik baysiyya',
   resultSaved: 'dabuubi sugime',
   // Accounts, money and content (account-platform.md sections 5 and 8).
   forbidden: 'Tah abtam oggolaa mali',

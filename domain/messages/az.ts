@@ -44,6 +44,12 @@ export const az: Partial<MessageTexts> = {
   sellSuspended: 'kupondakı oyunun əmsalları dayandırılıb: indi satmaq olmaz',
   printCancelled: 'kupon çap olunmadı və ləğv edildi, mərc qaytarıldı',
   sellPriceChanged: 'satış məbləği dəyişdi: {amount}',
+  sellPartInvalid: 'hissə ən azı {min} olmalı, ən azı {min} oyunda qalmalı və ya təklifin tamamı olmalıdır',
+  cancelAfterPartSell: 'bu kuponun bir hissəsi satılıb: artıq ləğv edilə bilməz',
+  couponPartSold: 'kuponun {amount} hissəsi satıldı, qalanı davam edir',
+  autoSellTargetLow: 'avtomatik satış hədəfi indiki təklifdən ({amount}) yüksək olmalıdır',
+  autoSellFired: 'Avtomatik satış: {ticketId} nömrəli kupon {amount} məbləğinə satıldı',
+  autoSellTitle: 'Avtomatik satış',
   resultSaved: 'nəticə saxlanıldı',
   // Accounts, money and content (account-platform.md sections 5 and 8).
   forbidden: 'Bunu etməyə icazəniz yoxdur',

@@ -44,6 +44,12 @@ export const cw: Partial<MessageTexts> = {
   sellSuspended: 'kuota di un partido riba e kupon ta suspendé: no por bende awor',
   printCancelled: 'no por a imprimí e kupon i e a wòrdu kanselá, e apuesta debolbí',
   sellPriceChanged: 'e suma di benta a kambia: {amount}',
+  sellPartInvalid: 'e parti mester ta por lo ménos {min}, laga por lo ménos {min} sigui, òf ta e oferta kompleto',
+  cancelAfterPartSell: 'un parti di e kupon aki a wòrdu bendé: e no por wòrdu kanselá mas',
+  couponPartSold: '{amount} di e kupon a wòrdu bendé, e resto ta sigui',
+  autoSellTargetLow: 'e meta di cash out outomátiko mester ta mas haltu ku e oferta awor ({amount})',
+  autoSellFired: 'Cash out outomátiko: kupon {ticketId} a wòrdu bendé pa {amount}',
+  autoSellTitle: 'Cash out outomátiko',
   resultSaved: 'e resultado a wòrdu wardá',
   // Accounts, money and content (account-platform.md sections 5 and 8).
   forbidden: 'Bo no tin permiso pa hasi esaki',

@@ -44,6 +44,12 @@ export const de: Partial<MessageTexts> = {
   sellSuspended: 'Quoten eines Spiels auf dem Wettschein sind ausgesetzt: Verkauf derzeit nicht möglich',
   printCancelled: 'Die Wette konnte nicht gedruckt werden und wurde storniert, der Einsatz erstattet',
   sellPriceChanged: 'Der Verkaufsbetrag hat sich geändert: {amount}',
+  sellPartInvalid: 'Der Teilbetrag muss mindestens {min} betragen und mindestens {min} im Spiel lassen, oder das ganze Angebot sein',
+  cancelAfterPartSell: 'Ein Teil dieser Wette wurde ausgezahlt: sie kann nicht mehr storniert werden',
+  couponPartSold: '{amount} der Wette wurden ausgezahlt, der Rest läuft weiter',
+  autoSellTargetLow: 'Das Ziel der automatischen Auszahlung muss über dem aktuellen Angebot ({amount}) liegen',
+  autoSellFired: 'Automatische Auszahlung: Wette {ticketId} für {amount} ausgezahlt',
+  autoSellTitle: 'Automatische Auszahlung',
   resultSaved: 'Das Ergebnis wurde gespeichert',
   // Accounts, money and content (account-platform.md sections 5 and 8).
   forbidden: 'Dazu sind Sie nicht berechtigt',

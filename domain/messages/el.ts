@@ -44,6 +44,12 @@ export const el: Partial<MessageTexts> = {
   sellSuspended: 'οι αποδόσεις ενός αγώνα του κουπονιού έχουν ανασταλεί: δεν μπορεί να εξαργυρωθεί τώρα',
   printCancelled: 'το κουπόνι δεν εκτυπώθηκε και ακυρώθηκε, το ποντάρισμα επιστράφηκε',
   sellPriceChanged: 'το ποσό εξαργύρωσης άλλαξε: {amount}',
+  sellPartInvalid: 'το μέρος πρέπει να είναι τουλάχιστον {min}, να αφήνει τουλάχιστον {min} σε εξέλιξη, ή να είναι όλη η προσφορά',
+  cancelAfterPartSell: 'μέρος αυτού του κουπονιού εξαργυρώθηκε: δεν μπορεί πλέον να ακυρωθεί',
+  couponPartSold: 'εξαργυρώθηκαν {amount} από το κουπόνι, το υπόλοιπο συνεχίζει',
+  autoSellTargetLow: 'ο στόχος της αυτόματης εξαργύρωσης πρέπει να είναι πάνω από την τρέχουσα προσφορά ({amount})',
+  autoSellFired: 'Αυτόματη εξαργύρωση: το κουπόνι {ticketId} εξαργυρώθηκε για {amount}',
+  autoSellTitle: 'Αυτόματη εξαργύρωση',
   resultSaved: 'το αποτέλεσμα αποθηκεύτηκε',
   // Accounts, money and content (account-platform.md sections 5 and 8).
   forbidden: 'Δεν επιτρέπεται αυτή η ενέργεια',

@@ -46,6 +46,12 @@ export const en = {
   sellSuspended: 'odds of a match on the coupon are suspended: it cannot be sold now',
   printCancelled: 'the coupon could not be printed and was cancelled, the stake refunded',
   sellPriceChanged: 'the sell amount changed: {amount}',
+  sellPartInvalid: 'the part must be at least {min}, leave at least {min} running, or be the whole offer',
+  cancelAfterPartSell: 'part of this coupon was cashed out: it can no longer be cancelled',
+  couponPartSold: '{amount} of the coupon was cashed out, the rest runs on',
+  autoSellTargetLow: 'the auto cash-out target must be above the offer now ({amount})',
+  autoSellFired: 'Auto cash out: coupon {ticketId} sold for {amount}',
+  autoSellTitle: 'Auto cash out',
   resultSaved: 'the result was saved',
   liveIpDenied: 'Live betting is not available from your connection address',
   // Accounts, money and content (account-platform.md sections 5 and 8).

@@ -44,6 +44,12 @@ export const es: Partial<MessageTexts> = {
   sellSuspended: 'Las cuotas de un partido de la apuesta están suspendidas: ahora no se puede hacer cash out',
   printCancelled: 'No se pudo imprimir la apuesta, así que se anuló y se devolvió el importe',
   sellPriceChanged: 'El importe de cash out ha cambiado: {amount}',
+  sellPartInvalid: 'La parte debe ser de al menos {min} y dejar al menos {min} en juego, o ser toda la oferta',
+  cancelAfterPartSell: 'Se hizo cash out de parte de esta apuesta: ya no se puede cancelar',
+  couponPartSold: 'Se hizo cash out de {amount} de la apuesta, el resto sigue en juego',
+  autoSellTargetLow: 'El objetivo del cash out automático debe superar la oferta actual ({amount})',
+  autoSellFired: 'Cash out automático: apuesta {ticketId} cobrada por {amount}',
+  autoSellTitle: 'Cash out automático',
   resultSaved: 'Resultado guardado',
   // Accounts, money and content (account-platform.md sections 5 and 8).
   forbidden: 'No tienes permiso para hacer esto',

@@ -44,6 +44,12 @@ export const fa: Partial<MessageTexts> = {
   sellSuspended: 'ضرایب یکی از مسابقات کوپن معلق است: اکنون فروش ممکن نیست',
   printCancelled: 'کوپن چاپ نشد و لغو شد، مبلغ شرط بازگردانده شد',
   sellPriceChanged: 'مبلغ فروش تغییر کرد: {amount}',
+  sellPartInvalid: 'مبلغ جزئی باید دست‌کم {min} باشد و دست‌کم {min} در بازی بماند، یا کل پیشنهاد باشد',
+  cancelAfterPartSell: 'بخشی از این کوپن فروخته شده است و دیگر لغو نمی‌شود',
+  couponPartSold: '{amount} از کوپن فروخته شد، باقی‌مانده ادامه دارد',
+  autoSellTargetLow: 'هدف فروش خودکار باید بیشتر از پیشنهاد فعلی ({amount}) باشد',
+  autoSellFired: 'فروش خودکار: کوپن {ticketId} به مبلغ {amount} فروخته شد',
+  autoSellTitle: 'فروش خودکار',
   resultSaved: 'نتیجه ذخیره شد',
   // Accounts, money and content (account-platform.md sections 5 and 8).
   forbidden: 'اجازه انجام این کار را ندارید',

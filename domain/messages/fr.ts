@@ -44,6 +44,12 @@ export const fr: Partial<MessageTexts> = {
   sellSuspended: 'Les cotes d’un match du pari sont suspendues : cash out impossible pour le moment',
   printCancelled: 'Le pari n’a pas pu être imprimé et a été annulé, la mise remboursée',
   sellPriceChanged: 'Le montant du cash out a changé : {amount}',
+  sellPartInvalid: 'La partie doit valoir au moins {min} et laisser au moins {min} en jeu, ou être l’offre entière',
+  cancelAfterPartSell: 'Une partie de ce pari a été encaissée : il ne peut plus être annulé',
+  couponPartSold: '{amount} du pari ont été encaissés, le reste continue',
+  autoSellTargetLow: 'L’objectif du cash out automatique doit dépasser l’offre actuelle ({amount})',
+  autoSellFired: 'Cash out automatique : pari {ticketId} encaissé pour {amount}',
+  autoSellTitle: 'Cash out automatique',
   resultSaved: 'Le résultat a été enregistré',
   // Accounts, money and content (account-platform.md sections 5 and 8).
   forbidden: 'Vous n’êtes pas autorisé à faire cela',

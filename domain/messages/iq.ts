@@ -44,6 +44,12 @@ export const iq: Partial<MessageTexts> = {
   sellSuspended: 'ڕێژەکانی یارییەکی ناو کوپۆن ڕاگیراون: ئێستا نافرۆشرێت',
   printCancelled: 'کوپۆنەکە چاپ نەکرا و هەڵوەشێنرایەوە، گرەوەکە گەڕێنرایەوە',
   sellPriceChanged: 'بڕی فرۆشتن گۆڕا: {amount}',
+  sellPartInvalid: 'بەشەکە دەبێت لانیکەم {min} بێت و لانیکەم {min} لە یاریدا بهێڵێتەوە، یان هەموو پێشنیارەکە بێت',
+  cancelAfterPartSell: 'بەشێک لەم کوپۆنە فرۆشرا: چیتر هەڵناوەشێتەوە',
+  couponPartSold: '{amount} لە کوپۆنەکە فرۆشرا، ئەوەی ماوە بەردەوامە',
+  autoSellTargetLow: 'ئامانجی فرۆشتنی خۆکار دەبێت لە پێشنیاری ئێستا ({amount}) زیاتر بێت',
+  autoSellFired: 'فرۆشتنی خۆکار: کوپۆنی {ticketId} بە {amount} فرۆشرا',
+  autoSellTitle: 'فرۆشتنی خۆکار',
   resultSaved: 'ئەنجامەکە پاشەکەوتکرا',
   // Accounts, money and content (account-platform.md sections 5 and 8).
   forbidden: 'ڕێگەت پێ نەدراوە ئەمە بکەیت',

@@ -44,6 +44,12 @@ export const it: Partial<MessageTexts> = {
   sellSuspended: 'Le quote di una partita della scommessa sono sospese: cash out non disponibile ora',
   printCancelled: 'La scommessa non è stata stampata ed è stata annullata, puntata rimborsata',
   sellPriceChanged: 'L’importo del cash out è cambiato: {amount}',
+  sellPartInvalid: 'La parte deve essere almeno {min} e lasciarne in gioco almeno {min}, oppure essere l’offerta intera',
+  cancelAfterPartSell: 'Parte di questa scommessa è stata incassata: non può più essere annullata',
+  couponPartSold: 'Incassati {amount} della scommessa, il resto resta in gioco',
+  autoSellTargetLow: 'L’obiettivo del cash out automatico deve superare l’offerta attuale ({amount})',
+  autoSellFired: 'Cash out automatico: scommessa {ticketId} incassata per {amount}',
+  autoSellTitle: 'Cash out automatico',
   resultSaved: 'Risultato salvato',
   // Accounts, money and content (account-platform.md sections 5 and 8).
   forbidden: 'Non sei autorizzato a farlo',

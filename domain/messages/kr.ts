@@ -44,6 +44,12 @@ export const kr: Partial<MessageTexts> = {
   sellSuspended: 'rêjeyên maçeke kuponê hatine rawestandin: niha nayê firotin',
   printCancelled: 'kupon nehate çapkirin û hate betalkirin, bahîs vegerand',
   sellPriceChanged: 'mîqdara firotinê guherî: {amount}',
+  sellPartInvalid: 'beş divê herî kêm {min} be û herî kêm {min} di lîstikê de bihêle, an jî hemû pêşniyar be',
+  cancelAfterPartSell: 'beşek ji vê kuponê hate firotin: êdî nayê betalkirin',
+  couponPartSold: '{amount} ji kuponê hate firotin, yê mayî berdewam dike',
+  autoSellTargetLow: 'armanca firotina otomatîk divê ji pêşniyara niha ({amount}) bilindtir be',
+  autoSellFired: 'Firotina otomatîk: kupona {ticketId} bi {amount} hate firotin',
+  autoSellTitle: 'Firotina otomatîk',
   resultSaved: 'encam hate tomarkirin',
   // Accounts, money and content (account-platform.md sections 5 and 8).
   forbidden: 'Destûra te ji bo vê tune',

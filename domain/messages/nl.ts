@@ -44,6 +44,12 @@ export const nl: Partial<MessageTexts> = {
   sellSuspended: 'Odds van een wedstrijd op de weddenschap zijn opgeschort: cash-out is nu niet mogelijk',
   printCancelled: 'De weddenschap kon niet worden afgedrukt en is geannuleerd, de inzet terugbetaald',
   sellPriceChanged: 'Het cash-outbedrag is gewijzigd: {amount}',
+  sellPartInvalid: 'Het deel moet minstens {min} zijn en minstens {min} laten doorlopen, of het hele bod zijn',
+  cancelAfterPartSell: 'Een deel van deze weddenschap is uitgecasht: annuleren kan niet meer',
+  couponPartSold: '{amount} van de weddenschap is uitgecasht, de rest loopt door',
+  autoSellTargetLow: 'Het doel van automatisch uitcashen moet boven het huidige bod ({amount}) liggen',
+  autoSellFired: 'Automatisch uitcashen: weddenschap {ticketId} uitgecasht voor {amount}',
+  autoSellTitle: 'Automatisch uitcashen',
   resultSaved: 'De uitslag is opgeslagen',
   // Accounts, money and content (account-platform.md sections 5 and 8).
   forbidden: 'Je hebt hier geen toestemming voor',

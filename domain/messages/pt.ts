@@ -44,6 +44,12 @@ export const pt: Partial<MessageTexts> = {
   sellSuspended: 'As odds de um jogo da aposta estão suspensas: não é possível encerrar agora',
   printCancelled: 'A aposta não pôde ser impressa e foi cancelada, o valor devolvido',
   sellPriceChanged: 'O valor de encerramento mudou: {amount}',
+  sellPartInvalid: 'A parte deve ser de pelo menos {min} e deixar pelo menos {min} em jogo, ou ser a oferta inteira',
+  cancelAfterPartSell: 'Parte desta aposta foi encerrada: já não pode ser cancelada',
+  couponPartSold: 'Foram encerrados {amount} da aposta, o resto continua',
+  autoSellTargetLow: 'O objetivo do cash out automático tem de ser superior à oferta atual ({amount})',
+  autoSellFired: 'Cash out automático: aposta {ticketId} encerrada por {amount}',
+  autoSellTitle: 'Cash out automático',
   resultSaved: 'Resultado salvo',
   // Accounts, money and content (account-platform.md sections 5 and 8).
   forbidden: 'Você não tem permissão para fazer isso',

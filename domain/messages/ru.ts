@@ -44,6 +44,12 @@ export const ru: Partial<MessageTexts> = {
   sellSuspended: 'коэффициенты матча в купоне приостановлены: продать сейчас нельзя',
   printCancelled: 'купон не удалось напечатать, он отменён, ставка возвращена',
   sellPriceChanged: 'сумма выкупа изменилась: {amount}',
+  sellPartInvalid: 'часть должна быть не меньше {min} и оставлять в игре не меньше {min}, либо быть всей суммой предложения',
+  cancelAfterPartSell: 'часть этого купона продана: отменить его больше нельзя',
+  couponPartSold: 'из купона выплачено {amount}, остаток продолжает играть',
+  autoSellTargetLow: 'цель автопродажи должна быть выше текущего предложения ({amount})',
+  autoSellFired: 'Автопродажа: купон {ticketId} продан за {amount}',
+  autoSellTitle: 'Автопродажа',
   resultSaved: 'результат сохранён',
   // Accounts, money and content (account-platform.md sections 5 and 8).
   forbidden: 'У вас нет прав на это действие',

@@ -44,6 +44,12 @@ export const sq: Partial<MessageTexts> = {
   sellSuspended: 'koeficientët e një ndeshjeje të kuponit janë pezulluar: nuk mund të shitet tani',
   printCancelled: 'kuponi nuk u printua dhe u anulua, basti u kthye',
   sellPriceChanged: 'shuma e shitjes ndryshoi: {amount}',
+  sellPartInvalid: 'pjesa duhet të jetë të paktën {min} dhe të lërë të paktën {min} në lojë, ose të jetë e gjithë oferta',
+  cancelAfterPartSell: 'një pjesë e këtij kuponi u shit: nuk mund të anulohet më',
+  couponPartSold: '{amount} e kuponit u shitën, pjesa tjetër vazhdon',
+  autoSellTargetLow: 'objektivi i shitjes automatike duhet të jetë mbi ofertën e tanishme ({amount})',
+  autoSellFired: 'Shitje automatike: kuponi {ticketId} u shit për {amount}',
+  autoSellTitle: 'Shitje automatike',
   resultSaved: 'rezultati u ruajt',
   // Accounts, money and content (account-platform.md sections 5 and 8).
   forbidden: 'Nuk ju lejohet ta bëni këtë',

@@ -44,6 +44,12 @@ export const tr: MessageTexts = {
   sellSuspended: 'Kupondaki bir maçın oranları askıda, kupon şu an bozdurulamaz',
   printCancelled: 'Kupon yazdırılamadı ve iptal edildi, bahis iade edildi',
   sellPriceChanged: 'Satış tutarı değişti: {amount}',
+  sellPartInvalid: 'Kısmi tutar en az {min} olmalı ve en az {min} oynamaya devam etmeli; ya da teklifin tamamı olmalı',
+  cancelAfterPartSell: 'Bu kuponun bir kısmı bozduruldu, artık iptal edilemez',
+  couponPartSold: 'Kuponun {amount} tutarı bozduruldu, kalanı devam ediyor',
+  autoSellTargetLow: 'Otomatik bozdurma hedefi şu anki tekliften ({amount}) yüksek olmalı',
+  autoSellFired: 'Otomatik bozdurma: {ticketId} numaralı kupon {amount} karşılığında bozduruldu',
+  autoSellTitle: 'Otomatik bozdurma',
   resultSaved: 'Sonuç kaydedildi',
   liveIpDenied: 'Bağlantı adresinizden canlı bahis yapılamaz',
   // Accounts, money and content (account-platform.md sections 5 and 8).

@@ -168,8 +168,11 @@ export const liveLookupPayload = z.object({ ...common, favorites: z.array(id).ma
 /** tv: the stream of one match. */
 export const tvPayload = z.object({ ...common, matchId: id });
 
-/** sellCoupon: ticketId; amount is the price the player confirmed (refused when it moved). */
-export const sellCouponPayload = z.object({ ...common, ticketId: bigId, amount: money.nonnegative().optional() });
+/**
+ * sellCoupon: ticketId; amount is the whole offer the player confirmed (refused when it moved);
+ * part takes only that much of it now and lets the rest ride (domain/coupon/sell.ts partialSell).
+ */
+export const sellCouponPayload = z.object({ ...common, ticketId: bigId, amount: money.nonnegative().optional(), part: money.positive().optional() });
 
 /** cancel coupon: ticketId; reason 'print' is a terminal's cancel after a failed print (domain/coupon/print-cancel.ts). */
 export const cancelCouponPayload = z.object({ ...common, ticketId: bigId, reason: z.enum(['print']).optional() });

@@ -6,6 +6,16 @@ export interface CouponItem {
   totalOdds: number;
   /** Epoch ms until which a waiting coupon may be cancelled (0 when it cannot be). */
   cancelUntil?: number;
+  /** Minor units cashed out so far (the sum of its sells, parts and whole); 0 when none. */
+  cashedOut?: number;
+}
+
+/** One sale of a coupon: a part (whole false: the coupon runs on with stakeAfter) or the whole. */
+export interface CouponSell {
+  amount: number; offer: number; stakeBefore: number; stakeAfter: number; whole: boolean;
+  /** Made by the player's auto cash-out rule. */
+  auto: boolean;
+  date: string;
 }
 
 /** The coupon match line of section 3. */
@@ -35,11 +45,13 @@ export interface CouponDetailReply {
   coupon: { result: CouponItem };
   results: CouponLine[];
   sellType: SellType;
+  /** The coupon's cash-out history, oldest first. */
+  sells?: CouponSell[];
 }
 
 /** shareCoupon / ticketDetail reply: the coupon and its lines, nothing about the player. */
 export interface SharedCouponReply {
   status: boolean;
-  coupon: Omit<CouponItem, 'paid' | 'payDate' | 'canceled' | 'cancelUntil'>;
+  coupon: Omit<CouponItem, 'paid' | 'payDate' | 'canceled' | 'cancelUntil' | 'cashedOut'>;
   results: CouponLine[];
 }

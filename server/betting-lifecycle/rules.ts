@@ -10,21 +10,19 @@
  */
 export const CANCEL_BEFORE_KICKOFF_MS = 5 * 60_000;
 
-/**
- * The house margin of a sell (cash-out), in thousandths of the fair value (see
- * domain/coupon/sellPrice): 10 % covers the price movement between the quote and the odds the
- * house could lay off at, and makes selling at unchanged odds cost the player a little.
- */
-export const SELL_MARGIN_PERMILLE = 100;
+/** The house margin of a sell: its home is domain/coupon/sell.ts, so the worker prices as the server does. */
+export { SELL_MARGIN_PERMILLE } from '../../domain/coupon/sell.ts';
 
-export type CancelState = 'ok' | 'notWaiting' | 'live' | 'expired';
+export type CancelState = 'ok' | 'notWaiting' | 'live' | 'expired' | 'cashedOut';
 
 /**
  * Why a coupon can or cannot be cancelled now. Live first: a coupon holding a live tip, or one
  * whose match already started, is a live coupon (section 8: 'a live coupon cannot be cancelled').
  */
-export function cancelState(c: { status: number; isLive: number; firstKickoff: number }, now: number): CancelState {
+export function cancelState(c: { status: number; isLive: number; firstKickoff: number; cashedOut?: number }, now: number): CancelState {
   if (c.status !== 0) return 'notWaiting';
+  // Part of it was sold: a refund of the remaining stake on top of the parts paid could beat the offer.
+  if ((c.cashedOut ?? 0) > 0) return 'cashedOut';
   if (c.isLive === 1 || c.firstKickoff <= now) return 'live';
   if (now > c.firstKickoff - CANCEL_BEFORE_KICKOFF_MS) return 'expired';
   return 'ok';

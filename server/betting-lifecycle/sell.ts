@@ -8,7 +8,7 @@
  * player did not confirm, and the locked row never pays twice.
  */
 import type { Db, Queryable } from '../db/client.ts';
-import { canOfferSell, sellPrice, type SellTip } from '../../domain/coupon/sell.ts';
+import { canOfferSell, partialSell, SELL_PART_MIN, sellPrice, type SellTip } from '../../domain/coupon/sell.ts';
 import { printCancelState } from '../../domain/coupon/print-cancel.ts';
 import type { LiveState } from '../feed/live-state.ts';
 import { settleTip } from '../../domain/coupon/settle.ts';
@@ -111,31 +111,60 @@ async function lockCoupon(q: Queryable, couponId: number, userId: number): Promi
   return c;
 }
 
+/** What a sale asks: the amount the player confirmed (the whole offer shown), the part to take now, and who asks. */
+export interface SellAsk {
+  /** The whole offer the player was shown; a moved price is refused with the new one. */
+  expected?: number | undefined;
+  /** Minor units to take now (domain/coupon/sell.ts partialSell); absent: the whole offer. */
+  part?: number | undefined;
+  /** The player's auto cash-out rule sells (recorded on the sale). */
+  auto?: boolean;
+}
+
+export interface SellReply { status: true; msg: string; amount: number; part: number; whole: boolean }
+
 /**
- * Sells a coupon: status 2, paid 1, canceled 0, pay date now, the price credited through the
- * ledger. `expected` is the amount the player confirmed; when the price moved since, nothing is
- * paid and the reply carries the new amount to confirm again.
+ * Sells a coupon, whole or a part. Whole: status 2, paid 1, canceled 0, pay date now, income the
+ * sum of everything cashed out. A part: the coupon stays waiting with its stake and potential
+ * payout reduced by partialSell. Either way the money is one ledger row and one coupon_sells row.
+ * `expected` is the whole offer the player confirmed; when the price moved since, nothing is paid
+ * and the reply carries the new amount to confirm again.
  */
-export async function sellCoupon(db: Db, userId: number, couponId: number, now: number, lang: string, expected?: number, live?: SellLive): Promise<{ status: true; msg: string; amount: number }> {
-  return db.tx((q) => sellCouponIn(q, userId, couponId, now, lang, expected, live));
+export async function sellCoupon(db: Db, userId: number, couponId: number, now: number, lang: string, ask: SellAsk = {}, live?: SellLive): Promise<SellReply> {
+  return db.tx((q) => sellCouponIn(q, userId, couponId, now, lang, ask, live));
 }
 
 /** sellCoupon in the caller's transaction (the back office's sell: its subtree check and audit row commit with it). */
-export async function sellCouponIn(q: Queryable, userId: number, couponId: number, now: number, lang: string, expected?: number, live?: SellLive): Promise<{ status: true; msg: string; amount: number }> {
-  {
-    const c = await lockCoupon(q, couponId, userId);
-    if (c.status !== 0) throw new CallError(409, 'couponNotWaiting');
-    // Live odds are read here, after the coupon row is locked: a concurrent sell waits on the lock
-    // and then finds the coupon sold; a price that moved since the player's quote is refused below.
-    const offer = await sellOffer(q, c, now, lang, true, live);
-    if (!offer.status) throw new CallError(422, offer.reason === 'suspended' ? 'sellSuspended' : 'sellNotOffered');
-    if (expected !== undefined && expected !== offer.amount) {
-      throw new CallError(409, 'sellPriceChanged', { amount: (offer.amount / 100).toFixed(2) }, { amount: offer.amount });
-    }
-    await postLedger(q, { userId, amount: offer.amount, kind: 'sell', refType: 'coupon', refId: couponId });
-    await q.query('update coupons set status = 2, paid = 1, canceled = 0, pay_date = $2, income = $3 where id = $1', [couponId, new Date(now), offer.amount]);
-    return { status: true as const, msg: message('couponSold', lang), amount: offer.amount };
+export async function sellCouponIn(q: Queryable, userId: number, couponId: number, now: number, lang: string, ask: SellAsk = {}, live?: SellLive): Promise<SellReply> {
+  const c = await lockCoupon(q, couponId, userId);
+  if (c.status !== 0) throw new CallError(409, 'couponNotWaiting');
+  // Live odds are read here, after the coupon row is locked: a concurrent sell waits on the lock
+  // and then finds the coupon sold; a price that moved since the player's quote is refused below.
+  const offer = await sellOffer(q, c, now, lang, true, live);
+  if (!offer.status) throw new CallError(422, offer.reason === 'suspended' ? 'sellSuspended' : 'sellNotOffered');
+  if (ask.expected !== undefined && ask.expected !== offer.amount) {
+    throw new CallError(409, 'sellPriceChanged', { amount: (offer.amount / 100).toFixed(2) }, { amount: offer.amount });
   }
+  const stake = Number(c.ticket_stake);
+  const split = partialSell({
+    offer: offer.amount, part: ask.part ?? offer.amount, ticketStake: stake, totalStake: Number(c.total_stake), maxPay: Number(c.max_pay),
+  });
+  if (!split.ok) throw new CallError(422, 'sellPartInvalid', { min: (SELL_PART_MIN / 100).toFixed(2) }, { amount: offer.amount, reason: split.reason });
+  await postLedger(q, { userId, amount: split.paid, kind: 'sell', refType: 'coupon', refId: couponId });
+  await q.query(
+    'insert into coupon_sells (coupon_id, amount, offer, stake_before, stake_after, whole, auto, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8)',
+    [couponId, split.paid, offer.amount, stake, split.whole ? 0 : split.ticketStake, split.whole ? 1 : 0, ask.auto ? 1 : 0, new Date(now)],
+  );
+  if (split.whole) {
+    await q.query(
+      `update coupons set status = 2, paid = 1, canceled = 0, pay_date = $2,
+              income = (select coalesce(sum(amount), 0) from coupon_sells where coupon_id = $1) where id = $1`,
+      [couponId, new Date(now)],
+    );
+  } else {
+    await q.query('update coupons set ticket_stake = $2, total_stake = $3, max_pay = $4 where id = $1', [couponId, split.ticketStake, split.totalStake, split.maxPay]);
+  }
+  return { status: true as const, msg: message('couponSold', lang), amount: offer.amount, part: split.paid, whole: split.whole };
 }
 
 /**
@@ -157,6 +186,9 @@ export async function cancelCoupon(db: Db, userId: number, couponId: number, now
 export async function cancelCouponIn(q: Queryable, userId: number, couponId: number, now: number, lang: string, reason?: 'print' | 'backoffice'): Promise<{ status: true; msg: string; amount: number }> {
   {
     const c = await lockCoupon(q, couponId, userId);
+    // Part of it was cashed out: a refund of the remaining stake on top of the parts paid could beat the offer.
+    const [sold] = await q.query<{ n: number }>('select count(*)::int as n from coupon_sells where coupon_id = $1', [couponId]);
+    if (c.status === 0 && sold!.n > 0) throw new CallError(409, 'cancelAfterPartSell');
     if (reason === 'backoffice') {
       if (c.status !== 0) throw new CallError(409, 'couponNotWaiting');
     } else if (reason === 'print') {

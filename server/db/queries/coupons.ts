@@ -1,7 +1,7 @@
 import type { Queryable } from '../client.ts';
 import { outcomeName, marketOf } from '../../../domain/market/catalogue.ts';
 import { formatResultText, type MatchResult } from '../../../domain/coupon/result.ts';
-import type { CouponItem, CouponLine } from '../../../domain/protocol/coupons.ts';
+import type { CouponItem, CouponLine, CouponSell } from '../../../domain/protocol/coupons.ts';
 import { cancelState, CANCEL_BEFORE_KICKOFF_MS } from '../../betting-lifecycle/rules.ts';
 
 export const COUPONS_PAGE = 25;
@@ -19,6 +19,8 @@ export interface CouponRow {
   id: number; user_id: number; created_at: Date; ticket_type: string; status: number; tips: number; total_stake: number; max_pay: number;
   bonus_pay: number; income: number; total_tickets: number; system_combi: string; paid: number; pay_date: Date | null;
   canceled: number; is_live: number; total_odds: string; first_kickoff: Date | null; ticket_stake: number; bonus_percent: number;
+  /** What the player has cashed out of the coupon so far (its coupon_sells), minor units. */
+  sold: number | string;
 }
 
 /**
@@ -27,19 +29,21 @@ export interface CouponRow {
  */
 export const toItem = (r: CouponRow, now: number): CouponItem => {
   const firstKickoff = r.first_kickoff?.getTime() ?? 0;
-  const cancellable = cancelState({ status: r.status, isLive: r.is_live, firstKickoff }, now) === 'ok';
+  const cashedOut = Number(r.sold ?? 0);
+  const cancellable = cancelState({ status: r.status, isLive: r.is_live, firstKickoff, cashedOut }, now) === 'ok';
   return {
     id: r.id, archived: 0, ticketId: r.id, ticketDate: r.created_at.toISOString(), ticketType: r.ticket_type, status: r.status,
     totalTipps: r.tips, totalStake: r.total_stake, maxPay: r.max_pay, userMaxPay: r.max_pay, bonusPay: r.bonus_pay, income: r.income,
     totalTickets: r.total_tickets, systemCombi: r.system_combi, systemArray: r.system_combi === '0' ? [] : r.system_combi.split(',').map(Number),
     paid: r.paid, payDate: r.pay_date?.toISOString() ?? null, canceled: cancellable ? 1 : 0, isLive: r.is_live, single: r.tips === 1 ? 1 : 0,
-    totalOdds: Number(r.total_odds), cancelUntil: cancellable ? firstKickoff - CANCEL_BEFORE_KICKOFF_MS : 0,
+    totalOdds: Number(r.total_odds), cancelUntil: cancellable ? firstKickoff - CANCEL_BEFORE_KICKOFF_MS : 0, cashedOut,
   };
 };
 
 export const COUPON_SELECT = `select c.*,
   (select count(*)::int from coupon_tips t where t.coupon_id = c.id) as tips,
-  (select min(m.match_date) from coupon_tips t join matches m on m.id = t.match_id where t.coupon_id = c.id) as first_kickoff
+  (select min(m.match_date) from coupon_tips t join matches m on m.id = t.match_id where t.coupon_id = c.id) as first_kickoff,
+  (select coalesce(sum(s.amount), 0)::bigint from coupon_sells s where s.coupon_id = c.id) as sold
   from coupons c`;
 
 export interface ListFilter {
@@ -104,6 +108,17 @@ export const toLine = (l: LineRow): CouponLine => ({
   liveOutComeName: '', special: l.special, odds: l.odd, oddsInfo: l.special, oddsType: l.odds_type, outcomeId: l.outcome_id,
   outcome: l.outcome, matchStatus: l.result ? 'ended' : l.match_status,
 });
+
+/** The sales of a coupon (whole or parts), oldest first: the detail's cash-out history. */
+export async function couponSells(q: Queryable, couponId: number): Promise<CouponSell[]> {
+  const rows = await q.query<{ amount: string | number; offer: string | number; stake_before: string | number; stake_after: string | number; whole: number; auto: number; created_at: Date }>(
+    'select amount, offer, stake_before, stake_after, whole, auto, created_at from coupon_sells where coupon_id = $1 order by id', [couponId],
+  );
+  return rows.map((r) => ({
+    amount: Number(r.amount), offer: Number(r.offer), stakeBefore: Number(r.stake_before), stakeAfter: Number(r.stake_after),
+    whole: r.whole === 1, auto: r.auto === 1, date: r.created_at.toISOString(),
+  }));
+}
 
 /** A coupon of the user with its match lines; undefined when there is none (or it is another's). */
 export async function couponDetail(q: Queryable, userId: number, couponId: number, now: number): Promise<{ row: CouponRow; coupon: CouponItem; lines: CouponLine[] } | undefined> {

@@ -10,7 +10,7 @@ import {
   cancelCouponPayload, couponDetailPayload, couponListPayload, enterResultPayload, sellCouponPayload, shareCouponPayload, ticketDetailPayload,
 } from '../../../domain/protocol/calls.ts';
 import { message } from '../../../domain/messages.ts';
-import { couponDetail, couponLineRows, couponRow, listCoupons, toItem, toLine } from '../../db/queries/coupons.ts';
+import { couponDetail, couponLineRows, couponRow, couponSells, listCoupons, toItem, toLine } from '../../db/queries/coupons.ts';
 import { cancelCoupon, sellCoupon, sellOffer } from '../../betting-lifecycle/sell.ts';
 import { receiptHtml, type RetailReceipt } from '../../betting-lifecycle/print.ts';
 import { countPrint, ticketOf } from '../../retail/tickets.ts';
@@ -48,14 +48,14 @@ export function registerCouponLifecycle(app: FastifyInstance, deps: CallDeps): v
     const detail = await couponDetail(ctx.db, ctx.userId!, p.ticketId, ctx.now);
     if (!detail) throw new CallError(404, 'notFound');
     const sellType = await sellOffer(ctx.db, detail.row, ctx.now, ctx.lang, false, deps.live);
-    return { status: true, coupon: { result: detail.coupon }, results: detail.lines, sellType };
+    return { status: true, coupon: { result: detail.coupon }, results: detail.lines, sellType, sells: await couponSells(ctx.db, p.ticketId) };
   }, BETTING);
 
   // Public: the link carries the owner's id, which must match; nothing about the player is sent.
   const shared = async (ticketId: number, userId: number | string, now: number) => {
     const row = await couponRow(deps.db, ticketId, Number(userId));
     if (!row) throw new CallError(404, 'notFound');
-    const { paid: _p, payDate: _d, canceled: _c, cancelUntil: _u, ...coupon } = toItem(row, now);
+    const { paid: _p, payDate: _d, canceled: _c, cancelUntil: _u, cashedOut: _s, ...coupon } = toItem(row, now);
     return { coupon, results: (await couponLineRows(deps.db, ticketId)).map(toLine) };
   };
   defineCall(app, deps, 'shareCoupon', shareCouponPayload, async (p, ctx) => ({ status: true, ...(await shared(p.couponId, p.userId, ctx.now)) }));
@@ -65,7 +65,7 @@ export function registerCouponLifecycle(app: FastifyInstance, deps: CallDeps): v
   });
 
   defineCall(app, deps, 'sellCoupon', sellCouponPayload, async (p, ctx) => ({
-    ...(await sellCoupon(ctx.db, ctx.userId!, p.ticketId, ctx.now, ctx.lang, p.amount, deps.live)),
+    ...(await sellCoupon(ctx.db, ctx.userId!, p.ticketId, ctx.now, ctx.lang, { expected: p.amount, part: p.part }, deps.live)),
   }), BETTING);
 
   defineCall(app, deps, 'cancelCoupon', cancelCouponPayload, async (p, ctx) => ({

@@ -8,6 +8,7 @@ import { effectiveZone, formatDateTime, formatMoney } from '../../ui/format.ts';
 import { BackIcon } from '../../ui/icons.tsx';
 import { CouponLines } from './CouponLines.tsx';
 import { OfflineNote } from './OfflineNote.tsx';
+import { CashOutPanel } from './CashOutPanel.tsx';
 import { KIND, STATUS, WIN } from '../../ui/coupon-text.ts';
 import { shareLink } from './share.ts';
 import { openReceipt } from '../../ui/print.ts';
@@ -160,6 +161,7 @@ export function CouponDetailPage({ lang, id }: { lang: string; id: number }) {
       )}
 
       {sellReason && <p className="cd-note" data-testid="sell-unavailable"><Trans>Sell unavailable: {sellReason}</Trans></p>}
+      <CashOutPanel d={d} lang={lang} money={money} disabled={offline} onDone={reload} />
 
       <h2 className="cd-subtitle"><Trans>Matches</Trans></h2>
       <CouponLines lines={d.lines} lang={lang} />
@@ -168,5 +170,6 @@ export function CouponDetailPage({ lang, id }: { lang: string; id: number }) {
 }
 
 const NOT_FOUND: CouponDetailView = {
-  found: false, coupon: null, lines: [], sell: { offered: false, amount: 0 }, cancel: { offered: false }, disabledReason: '', offline: false, updatedAt: null,
+  found: false, coupon: null, lines: [], sell: { offered: false, amount: 0 }, part: { min: 0, max: 0 }, sells: [], cancel: { offered: false },
+  disabledReason: '', offline: false, updatedAt: null,
 };

@@ -7,7 +7,7 @@ import { fixtureGroup, fixtureMatch } from '../../../server/feed/test-fixtures.t
 import { createCoreApi, type CoreApi } from '../api.ts';
 import { CoreDb } from '../cache/db.ts';
 import { browserFetch as serverFetch, SEED_NOW, useCoreServer } from '../test-server.test-util.ts';
-import { filterKept, rowView } from './coupons-api.ts';
+import { filterKept, partRange, rowView } from './coupons-api.ts';
 
 // The coupon history of the worker against the real server (PGlite in memory), with a switch
 // that cuts the network to prove the history stays readable offline.
@@ -44,6 +44,38 @@ describe('coupon views', () => {
     expect(filterKept(items, { status: -2, start: 0, end: NOW + 1, page: 0 }).totalCount).toBe(10);
     expect(filterKept(items, { couponType: 0, start: 0, end: NOW + 1, page: 0 }).totalCount).toBe(6);
     expect(filterKept(items, { start: NOW - 5 * 60_000, end: NOW + 1, page: 0 }).totalCount).toBe(6);
+  });
+});
+
+describe('partial cash out in the worker', () => {
+  it('offers parts from the minimum up to the largest that leaves a sellable rest', () => {
+    expect(partRange(900, { totalStake: 1000, maxPay: 2000 })).toEqual({ min: 100, max: 800 });
+    // Below twice the minimum only the whole offer can be taken.
+    expect(partRange(199, { totalStake: 1000, maxPay: 2000 })).toEqual({ min: 0, max: 0 });
+    // A long shot: 100 staked now offered 90 000; the rest must keep at least one minor unit of stake.
+    const r = partRange(90_000, { totalStake: 100, maxPay: 100_000 });
+    expect(r.max).toBe(89_100);
+  });
+  it('sells a part through the worker: the detail shows the sale, the rest, and the new offer', async () => {
+    const core = createCoreApi({ fetch: browserFetch(), db: new CoreDb('coupons-part'), clock: () => NOW, uuid: () => crypto.randomUUID() });
+    await core.init('tr');
+    expect((await core.login('ayse', 'ayse1234')).ok).toBe(true);
+    const match = (await core.home()).sports[0]!.matches[1]!;
+    const odd = match.odds.find((o) => o.open)!;
+    await core.toggleOdd(match.id, odd.oddsid, odd.oddid);
+    await core.setStakeText('20');
+    expect(await core.createCoupon()).toBe('created');
+    const id = (await core.couponList()).results[0]!.ticketId;
+    const d = await core.couponDetail(id);
+    expect(d.part.min).toBe(100);
+    const preview = await core.sellPartPreview(d.sell.amount, 500, d.coupon!);
+    expect(preview).toMatchObject({ ok: true, whole: false, paid: 500 });
+    expect((await core.sellCoupon(id, d.sell.amount, 500)).ok).toBe(true);
+    const after = await core.couponDetail(id);
+    expect(after.sells).toMatchObject([{ amount: 500, whole: false, stakeBefore: 2000 }]);
+    if (!preview.ok || preview.whole) throw new Error('a part');
+    expect(after.coupon).toMatchObject({ status: 0, totalStake: preview.totalStake, maxPay: preview.maxPay, cashedOut: 500 });
+    expect(after.cancel.offered).toBe(false);
   });
 });
 

@@ -5,13 +5,13 @@
  * Offline, the list and the details are read from IndexedDB (every coupon and detail seen online
  * is kept), and filters and pages run on that kept set.
  */
-import type { CouponDetailReply, CouponItem, CouponLine, SellType, SharedCouponReply } from '../../../domain/protocol/coupons.ts';
+import type { CouponDetailReply, CouponItem, CouponLine, CouponSell, SellType, SharedCouponReply } from '../../../domain/protocol/coupons.ts';
 import { formatOdds, type OddsStyle } from '../../../domain/odds/display.ts';
 import {
   canOfferCancel, couponKindShown, filterTypeOf, isLiveInCoupon, lineColor, matchLineState, tipTone, winDisplay,
   type CouponKindShown, type LineColor, type MatchLineState, type TipTone, type WinDisplay,
 } from '../../../domain/coupon/display.ts';
-import { canOfferSell } from '../../../domain/coupon/sell.ts';
+import { canOfferSell, partialSell, SELL_PART_MIN, type PartialSell } from '../../../domain/coupon/sell.ts';
 import { isTerminal } from '../../../domain/coupon/print-cancel.ts';
 import type { MatchListItem, OddsGroup } from '../../../domain/protocol/entities.ts';
 import { NetworkError, type Reply } from '../request.ts';
@@ -88,6 +88,13 @@ export interface CouponDetailView {
    * the server's words when a sell would be offered but an odd of the coupon has no price now.
    */
   sell: { offered: boolean; amount: number; reason?: string };
+  /**
+   * Partial cash out: the smallest part, and the largest part below the whole offer (0 when only
+   * the whole offer can be taken), by domain/coupon/sell.ts partialSell.
+   */
+  part: { min: number; max: number };
+  /** The coupon's sales so far, whole or parts, oldest first. */
+  sells: CouponSell[];
   cancel: { offered: boolean };
   /** Why sell and cancel are not possible now, when they would be offered: 'offline'. */
   disabledReason: '' | 'offline';
@@ -109,6 +116,24 @@ export interface SharedCouponView {
   lines: CouponLineView[];
 }
 
+
+/**
+ * The parts a player may take of an offer: at least SELL_PART_MIN, and below the whole offer only
+ * while the rest stays sellable (partialSell's rule; a TK/KK coupon's ticket stake is its total).
+ */
+export function partRange(offer: number, c: Pick<CouponItem, 'totalStake' | 'maxPay'>): { min: number; max: number } {
+  const max = offer - SELL_PART_MIN;
+  const fits = (part: number) => partialSell({ offer, part, ticketStake: c.totalStake, totalStake: c.totalStake, maxPay: c.maxPay }).ok;
+  if (max < SELL_PART_MIN || !fits(SELL_PART_MIN)) return { min: 0, max: 0 };
+  // A larger part leaves a smaller stake, so the parts that fit are one range: find its top.
+  let lo = SELL_PART_MIN;
+  let hi = max;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (fits(mid)) lo = mid; else hi = mid - 1;
+  }
+  return { min: SELL_PART_MIN, max: lo };
+}
 
 /** A calendar day of a time in the runtime's zone, 'YYYY-MM-DD'. */
 export function dayOf(ms: number): string {
@@ -202,13 +227,16 @@ export function createCouponsApi(ctx: CoreContext, slip?: SlipAdder) {
         offered: sellOffered, amount: sellType.amount ?? 0,
         ...(!sellOffered && sellType.reason === 'suspended' && canOfferSell({ status: coupon.status, ticketType: coupon.ticketType }) ? { reason: sellType.msg } : {}),
       },
+      part: sellOffered ? partRange(sellType.amount, coupon) : { min: 0, max: 0 },
+      sells: reply.sells ?? [],
       cancel: { offered: cancelOffered },
       disabledReason: offline ? 'offline' : '', offline, updatedAt: at,
     };
   };
 
   const notFound = (offline: boolean): CouponDetailView => ({
-    found: false, coupon: null, lines: [], sell: { offered: false, amount: 0 }, cancel: { offered: false }, disabledReason: offline ? 'offline' : '', offline, updatedAt: null,
+    found: false, coupon: null, lines: [], sell: { offered: false, amount: 0 }, part: { min: 0, max: 0 }, sells: [], cancel: { offered: false },
+    disabledReason: offline ? 'offline' : '', offline, updatedAt: null,
   });
 
   /** Forgets a kept detail (after sell or cancel, so the next read is fresh). */
@@ -315,8 +343,16 @@ export function createCouponsApi(ctx: CoreContext, slip?: SlipAdder) {
       }
     },
 
-    /** Sells at the amount the player confirmed; a moved price comes back to confirm again. */
-    sellCoupon: (id: number, amount: number): Promise<ActionResult> => action('sellCoupon', { ticketId: id, amount }, id),
+    /**
+     * Sells at the whole offer the player confirmed (`amount`), or only `part` of it; a moved price
+     * comes back to confirm again.
+     */
+    sellCoupon: (id: number, amount: number, part?: number): Promise<ActionResult> =>
+      action('sellCoupon', { ticketId: id, amount, ...(part !== undefined && part !== amount ? { part } : {}) }, id),
+
+    /** What taking `part` of the offer leaves running (the server's rule, domain/coupon/sell.ts). */
+    sellPartPreview: (offer: number, part: number, c: Pick<CouponItem, 'totalStake' | 'maxPay'>): PartialSell =>
+      partialSell({ offer, part, ticketStake: c.totalStake, totalStake: c.totalStake, maxPay: c.maxPay }),
 
     cancelCoupon: (id: number): Promise<ActionResult> => action('cancelCoupon', { ticketId: id }, id),
 
