@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  deadHeatFactor, feedEffectiveOdds, feedMarketKey, feedOutcomeWord, parseFactor, settleFeedTip, voidFactor, type FeedMatchResults,
+  deadHeatFactor, deadHeatShown, feedEffectiveOdds, feedOutcomeOf, feedMarketKey, feedOutcomeWord, parseFactor, settleFeedTip, voidFactor, type FeedMatchResults,
 } from './feed-outcome.ts';
 import { settleCoupon } from './settle-coupon.ts';
 import { settleTipWithFactors } from './settle.ts';
@@ -45,6 +45,21 @@ describe('void_factor and dead_heat_factor', () => {
     expect(single(4000, { result: 1, deadHeatFactor: '0.3333' })).toBe(13_332);
     expect(single(4000, { result: 0, deadHeatFactor: '0.5' })).toBe(0);
     expect(feedOutcomeWord({ result: 1, deadHeatFactor: '0.5' })).toBe('won');
+  });
+
+  it('a coupon line shows a dead heat with its factor, only where the win was divided', () => {
+    expect(deadHeatShown({ result: 1, deadHeatFactor: '0.50' })).toBe('0.5');
+    expect(deadHeatShown({ result: 1, deadHeatFactor: '0.3333' })).toBe('0.3333');
+    expect(deadHeatShown({ result: 1, deadHeatFactor: '1' })).toBeUndefined();
+    expect(deadHeatShown({ result: 1, deadHeatFactor: '1.0' })).toBeUndefined();
+    expect(deadHeatShown({ result: 0, deadHeatFactor: '0.5' })).toBeUndefined();
+    expect(deadHeatShown({ result: 1 })).toBeUndefined();
+    expect(deadHeatShown({ result: 1, deadHeatFactor: 'x' })).toBeUndefined();
+    expect(deadHeatShown(undefined)).toBeUndefined();
+    const feed: FeedMatchResults = { [feedMarketKey(47, '')]: { outcomes: { 418: { result: 1, deadHeatFactor: '0.5' } } } };
+    expect(feedOutcomeOf(feed, 47, '', 418)).toEqual({ result: 1, deadHeatFactor: '0.5' });
+    expect(feedOutcomeOf(feed, 47, '', 1)).toBeUndefined();
+    expect(feedOutcomeOf(undefined, 47, '', 418)).toBeUndefined();
   });
 
   it('the named outcomes agree with the factors (half won is (odd + 1) / 2)', () => {

@@ -86,6 +86,24 @@ export function feedOutcomeWord(r: FeedOutcomeResult): SettledOutcome {
   return half ? 'halfLost' : 'lost';
 }
 
+/**
+ * The dead-heat factor a won outcome was paid at, as its decimal text without trailing zeros
+ * ('0.5', '0.3333'), for the coupon line (the word stays won: the factor says by how much the win
+ * was divided); undefined when the outcome was not won or its win was not divided.
+ */
+export function deadHeatShown(r: FeedOutcomeResult | undefined): string | undefined {
+  if (!r || r.result !== 1 || r.deadHeatFactor === undefined) return undefined;
+  const f = parseFactor(r.deadHeatFactor);
+  if (!f || f.num === f.den) return undefined;
+  const text = r.deadHeatFactor.trim();
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}
+
+/** The feed's settlement of one outcome of a tip (its market by odds type and special), if the feed settled it. */
+export function feedOutcomeOf(feed: FeedMatchResults | undefined, oddsType: number, special: string, outcomeId: number): FeedOutcomeResult | undefined {
+  return feed?.[feedMarketKey(oddsType, special)]?.outcomes?.[String(outcomeId)];
+}
+
 /** The exact return of one unit of stake on this outcome at this odd (see the top of the file). */
 export function feedEffectiveOdds(odd: Odds, r: FeedOutcomeResult): Ratio {
   const vf = voidFactor(r);
@@ -121,7 +139,7 @@ export function settleFeedTip(tip: FeedTip, feed: FeedMatchResults): { outcome: 
   const market = feed[feedMarketKey(tip.oddsType, tip.special)];
   if (!market) return { outcome: 'open' };
   if (market.cancels?.some((c) => inCancelWindow(c, tip.placedAt))) return { outcome: 'void' };
-  const r = market.outcomes?.[String(tip.outcomeId)];
+  const r = feedOutcomeOf(feed, tip.oddsType, tip.special, tip.outcomeId);
   if (!r || r.result === -1 || !factorsReadable(r)) return { outcome: 'open' };
   return { outcome: feedOutcomeWord(r), result: r };
 }

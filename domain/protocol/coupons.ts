@@ -26,6 +26,8 @@ export interface CouponLine {
   special: string; odds: number; oddsInfo: string; oddsType: number; outcomeId: number;
   /** The tip's settled outcome (won, lost, void, halfWon, halfLost), '' while open. */
   outcome?: string;
+  /** A won tip whose win the feed divided (a dead heat): the factor it was paid at ('0.5'). */
+  deadHeat?: string;
   /** The match status text (not_started, ended ...), for the line's waiting or live state. */
   matchStatus?: string;
 }

@@ -26,6 +26,9 @@ export const OUTCOME: Record<string, MessageDescriptor> = {
   won: msg`Won`, lost: msg`Lost`, void: msg`Void`, halfWon: msg`Half won`, halfLost: msg`Half lost`,
 };
 
+/** A won tip whose win a dead heat divided (its factor follows the word). */
+export const DEAD_HEAT = msg`Dead heat`;
+
 /** Filter options: status values and coupon filter types (section 2). */
 export const STATUS_FILTERS: Array<{ value: number | ''; label: MessageDescriptor }> = [
   { value: '', label: msg`All statuses` }, { value: 0, label: msg`Waiting` }, { value: 1, label: msg`Won` },

@@ -22,6 +22,7 @@ import { UofFeedAdapter } from '../../server/feed/uof/adapter.ts';
 import { UofApi, UofApiError } from '../../server/feed/uof/api.ts';
 import type { LiveMatch } from '../../domain/protocol/feed.ts';
 import type { MatchListItem } from '../../domain/protocol/entities.ts';
+import type { CouponLine } from '../../domain/protocol/coupons.ts';
 import { drivers, useHarness } from './harness.ts';
 import { message, rabbitAvailable, startApiStub, startPublisher, until, type FeedPublisher, type UofStub } from './uof-stub.ts';
 
@@ -40,6 +41,7 @@ describe.skipIf(!DRIVERS.length)('Unified Odds Feed over RabbitMQ', () => {
     let app: FastifyInstance;
     let start: number;
     const coupons: Record<string, number> = {};
+    let preCookie = '';
     let alive = true;
     let aliveTimer: NodeJS.Timeout | undefined;
 
@@ -183,6 +185,7 @@ describe.skipIf(!DRIVERS.length)('Unified Odds Feed over RabbitMQ', () => {
     it('coupons are placed on it at the feed\'s prices', async () => {
       const u = await h.player('uofpre');
       coupons.user = u.id;
+      preCookie = u.cookie;
       coupons.won = await place(u.cookie, 1, 1, '', 2150);
       coupons.half = await place(u.cookie, 18, 12, '2.5', 1850);
       coupons.deadHeat = await place(u.cookie, 47, 418, '', 3700);
@@ -223,6 +226,10 @@ describe.skipIf(!DRIVERS.length)('Unified Odds Feed over RabbitMQ', () => {
       expect(await couponRow(coupons.half!)).toEqual({ status: 1, income: 1425 });
       // half the stake wins at 3.70
       expect(await couponRow(coupons.deadHeat!)).toEqual({ status: 1, income: 1850 });
+      // its coupon line says so, with the factor (the other lines have none)
+      const detail = async (id: number) => ((await call('getCouponDetail', { ticketId: id }, preCookie)).body.results as CouponLine[])[0]!;
+      expect(await detail(coupons.deadHeat!)).toMatchObject({ outcome: 'won', deadHeat: '0.5' });
+      expect((await detail(coupons.won!)).deadHeat).toBeUndefined();
       // the live coupon (1 at 1.48) is settled by the same market
       expect(await couponRow(coupons.live!)).toEqual({ status: 1, income: 1480 });
       await send(xml);

@@ -1,6 +1,7 @@
 import type { Queryable } from '../client.ts';
 import { outcomeName, marketOf } from '../../../domain/market/catalogue.ts';
 import { formatResultText, type MatchResult } from '../../../domain/coupon/result.ts';
+import { deadHeatShown, feedOutcomeOf } from '../../../domain/coupon/feed-outcome.ts';
 import type { CouponItem, CouponLine, CouponSell } from '../../../domain/protocol/coupons.ts';
 import { cancelState, CANCEL_BEFORE_KICKOFF_MS } from '../../betting-lifecycle/rules.ts';
 
@@ -99,6 +100,13 @@ export async function couponLineRows(q: Queryable, couponId: number): Promise<Li
   );
 }
 
+/** The dead-heat factor of a won tip the feed settled with one, for its line. */
+function deadHeatOf(l: LineRow): { deadHeat?: string } {
+  if (l.outcome !== 'won' && l.outcome !== 'halfWon') return {};
+  const f = deadHeatShown(feedOutcomeOf(l.result?.feed, l.odds_type, l.special, l.outcome_id));
+  return f === undefined ? {} : { deadHeat: f };
+}
+
 export const toLine = (l: LineRow): CouponLine => ({
   matchId: l.match_id, matchDate: l.match_date.toISOString(), home: l.home, away: l.away, homeId: l.home_id, awayId: l.away_id,
   sportId: l.sport_id, categoryId: l.category_id, sportName: l.sport_name, categoryName: l.category_name,
@@ -106,7 +114,7 @@ export const toLine = (l: LineRow): CouponLine => ({
   Results: formatResultText(l.result ?? undefined),
   typeName: marketOf(l.odds_type)?.name ?? String(l.odds_type), liveTypeName: '', outComeName: outcomeName(l.odds_type, l.outcome_id),
   liveOutComeName: '', special: l.special, odds: l.odd, oddsInfo: l.special, oddsType: l.odds_type, outcomeId: l.outcome_id,
-  outcome: l.outcome, matchStatus: l.result ? 'ended' : l.match_status,
+  outcome: l.outcome, ...deadHeatOf(l), matchStatus: l.result ? 'ended' : l.match_status,
 });
 
 /** The sales of a coupon (whole or parts), oldest first: the detail's cash-out history. */

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CouponLineView } from '../../../workers/core/api.ts';
 import { formatDateTime } from '../../ui/format.ts';
-import { LINE_STATE, OUTCOME } from '../../ui/coupon-text.ts';
+import { DEAD_HEAT, LINE_STATE, OUTCOME } from '../../ui/coupon-text.ts';
 import { MARKET_NAMES } from '../../ui/market-names.ts';
 import { useLiveMatch } from '../../state/live.ts';
 import { ClockText } from '../../ui/ClockText.tsx';
@@ -32,7 +32,8 @@ export function CouponLines({ lines, lang }: { lines: readonly CouponLineView[];
             <div className="cl-result">
               {l.ft && <span><Trans>FT</Trans> {l.ft}</span>}
               {l.ht && <span><Trans>HT</Trans> {l.ht}</span>}
-              {l.outcome && <span className="cl-outcome">{t(OUTCOME[l.outcome] ?? OUTCOME.won!)}</span>}
+              {l.outcome && !l.deadHeat && <span className="cl-outcome">{t(OUTCOME[l.outcome] ?? OUTCOME.won!)}</span>}
+              {l.outcome && l.deadHeat && <span className="cl-outcome" data-testid="dead-heat">{t(DEAD_HEAT)} ×{l.deadHeat}</span>}
             </div>
           )}
         </li>
