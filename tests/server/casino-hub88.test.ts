@@ -126,6 +126,17 @@ describe.each(DRIVERS)('Hub88 on %s', (driver) => {
     const slots = (await call('getAllCasinos', { masterServiceId: 5 })).items as Array<{ title: string; topServiceId: number; logo: string }>;
     expect(slots.map((g) => g.title)).toEqual(expect.arrayContaining(['Golden Lotus', 'Viking Storm', 'Sugar Cascade']));
     expect(slots.map((g) => g.title)).not.toContain('Crystal Caves');
+    // blocked in Turkey (a visitor's country here: the site's default): not listed, nor on home; a player from Germany sees it
+    expect(slots.map((g) => g.title)).not.toContain('Nordic Nights');
+    const nordic = await gameId('aur_nordicnights');
+    expect(((await call('homeCasino', { serviceId: [nordic] })).results as unknown[])).toEqual([]);
+    const de = await h.player('h88de');
+    await h.db.query(`update users set country_id = (select id from countries where iso = 'DE') where id = $1`, [de.id]);
+    const seen = (await call('getAllCasinos', { masterServiceId: 5 }, de.cookie)).items as Array<{ title: string }>;
+    expect(seen.map((g) => g.title)).toContain('Nordic Nights');
+    expect(((await call('homeCasino', { serviceId: [nordic] }, de.cookie)).results as unknown[])).toHaveLength(1);
+    const tr = await h.player('h88tr');
+    expect(((await call('getAllCasinos', { masterServiceId: 5 }, tr.cookie)).items as Array<{ title: string }>).map((g) => g.title)).not.toContain('Nordic Nights');
     const live = (await call('casinoList', { serviceId: 4 })).results as Array<{ title: string }>;
     expect(live.map((p) => p.title)).toContain('Nebula Live');
 

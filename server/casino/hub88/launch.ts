@@ -8,25 +8,22 @@
 import type { Queryable } from '../../db/client.ts';
 import { CallError } from '../../http/call.ts';
 import type { ProtocolLauncher } from '../launch.ts';
+import { countryOf } from '../catalogue.ts';
 import { HUB88_DEMO_CURRENCY, hub88Lang, hub88Platform, hub88User, PRODUCT_LOBBY } from '../../../domain/casino/hub88.ts';
 import type { ProductId } from '../../../domain/casino/calls.ts';
 import { hub88Outbound, type Hub88Config } from './config.ts';
 import type { Hub88Client } from './client.ts';
 
-/** The country of a visitor: the site's default country of registration (account-platform.md section 9: id 218). */
-const DEFAULT_COUNTRY_ID = 218;
-
 export function hub88Launcher(db: Queryable, cfg: Hub88Config, client: Hub88Client, log: (msg: string) => void = () => undefined): ProtocolLauncher {
   return async ({ game, token, fun, userId, currency, lang, client: from }) => {
     if (!hub88Outbound(cfg)) throw new CallError(503, 'gameUnavailable');
-    const [g] = await db.query<{ available: boolean; blocked: string[]; parent_status: number | null; iso: string | null }>(
-      `select h.available, h.blocked_countries as blocked, pa.status as parent_status,
-              coalesce((select c.iso from users u join countries c on c.id = u.country_id where u.id = $2), (select iso from countries where id = $3)) as iso
+    const [g] = await db.query<{ available: boolean; blocked: string[]; parent_status: number | null }>(
+      `select h.available, h.blocked_countries as blocked, pa.status as parent_status
          from hub88_games h join casino_games cg on cg.id = h.game_id join casino_providers p on p.id = cg.provider_id
          left join casino_providers pa on pa.id = p.parent_id
-        where h.game_id = $1`, [game.id, userId, DEFAULT_COUNTRY_ID]);
+        where h.game_id = $1`, [game.id]);
     if (!g || !g.available || g.parent_status === 0) throw new CallError(503, 'gameUnavailable');
-    const country = (g.iso ?? '').toUpperCase();
+    const country = await countryOf(db, userId);
     if (country && g.blocked.includes(country)) throw new CallError(403, 'gameUnavailable');
     const site = `${from.origin}/${lang}`;
     try {
