@@ -165,6 +165,28 @@ export const liveOddsPayload = z.object({ ...common, matchid: id });
 /** liveLookup: favourites (match ids) to their live score and time. */
 export const liveLookupPayload = z.object({ ...common, favorites: z.array(id).max(1000) });
 
+/**
+ * liveNames: the names of live matches' teams, countries and leagues and of a feed's market types
+ * (beyond the built-in ones) in the player's language; the live frames carry them in one language
+ * only (the feed's), and the worker names what it shows with these.
+ */
+export const liveNamesPayload = z.object({
+  ...common,
+  teams: z.array(id).max(2000).default([]),
+  categories: z.array(id).max(500).default([]),
+  tournaments: z.array(id).max(1000).default([]),
+  types: z.array(id).max(500).default([]),
+});
+export type LiveNamesPayload = z.infer<typeof liveNamesPayload>;
+/** liveNames reply: names by id; a type by its id with its outcomes' names by outcome id. Ids it does not know are left out. */
+export type LiveNamesReply = {
+  status: boolean;
+  teams: Record<string, string>;
+  categories: Record<string, string>;
+  tournaments: Record<string, string>;
+  types: Record<string, { name: string; outcomes: Record<string, string> }>;
+};
+
 /** tv: the stream of one match. */
 export const tvPayload = z.object({ ...common, matchId: id });
 

@@ -206,6 +206,28 @@ describe.skipIf(!DRIVERS.length)('Unified Odds Feed over RabbitMQ', () => {
       coupons.live = await place(u.cookie, 1, 1, '', 1480, 'L');
     });
 
+    it("live names follow the player's language: the frames carry one language, liveNames gives the player's", async () => {
+      // a market beyond the built-in ones joins the live match (named in the feed's first language on the wire)
+      const ht = '<market id="47" status="1"><outcome id="418" odds="3.50" active="1"/><outcome id="426" odds="15.00" active="1"/></market>';
+      await send(message('odds_change_live', { timestamp: Date.now() }).replace('<odds>', `<odds>${ht}`));
+      const m = (await until(async () => {
+        const x = await live();
+        return x?.odds.some((g) => g.oddstype === 47) ? x : undefined;
+      }, 5000, 'market 47 live'))!;
+      expect(m).toMatchObject({ a: 'Fenerbahce', cn: 'Turkey' });
+      expect(m.odds.find((g) => g.oddstype === 47)).toMatchObject({ typeName: 'Halftime/fulltime' });
+      const ask = { teams: [m.hid, m.aid], categories: [m.cid], tournaments: [m.tid], types: [1, 47] };
+      const tr = (await call('liveNames', { ...ask, lang: 'tr' })).body;
+      expect(tr).toMatchObject({
+        status: true, teams: { [m.hid]: 'Galatasaray', [m.aid]: 'Fenerbahçe' }, categories: { [m.cid]: 'Türkiye' }, tournaments: { [m.tid]: 'Süper Lig' },
+        types: { 47: { name: 'İlk yarı/maç sonucu', outcomes: expect.objectContaining({ 418: '1/1' }) } },
+      });
+      const en = (await call('liveNames', { ...ask, lang: 'en' })).body;
+      expect(en).toMatchObject({ teams: { [m.aid]: 'Fenerbahce' }, categories: { [m.cid]: 'Turkey' }, types: { 47: { name: 'Halftime/fulltime' } } });
+      // a bad payload is refused in the spec's shape
+      expect((await call('liveNames', { teams: ['x'] })).body).toMatchObject({ status: false });
+    });
+
     it('bet_stop locks its markets', async () => {
       await send(message('bet_stop', { timestamp: Date.now() }));
       const m = (await live())!;

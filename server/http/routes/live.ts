@@ -4,12 +4,14 @@
  * socket never disagree.
  */
 import type { FastifyInstance } from 'fastify';
-import { liveLookupPayload, liveMatchesPayload, liveOddsPayload, tvPayload, emptyPayload } from '../../../domain/protocol/calls.ts';
+import {
+  liveLookupPayload, liveMatchesPayload, liveNamesPayload, liveOddsPayload, tvPayload, emptyPayload, type LiveNamesReply,
+} from '../../../domain/protocol/calls.ts';
 import type { LiveMatch } from '../../../domain/protocol/feed.ts';
 import type { LiveState } from '../../feed/live-state.ts';
 import { CallError, defineCall, type CallDeps } from '../call.ts';
 import { SITE_SETTINGS } from './settings.ts';
-import { liveLeagueRank, marketSettings } from '../../catalogue/markets.ts';
+import { liveLeagueRank, marketSettings, oddTypeName, oddTypeOf, outcomeNameIn } from '../../catalogue/markets.ts';
 import { named } from '../../db/queries/matches.ts';
 
 /** Sports whose live matches the simulator 'streams' (the TV list); a real provider gives its own. */
@@ -55,6 +57,26 @@ export function registerLiveCalls(app: FastifyInstance, deps: CallDeps, live: Li
       [p.matchid],
     );
     throw new CallError(404, 'matchNotFound', {}, row ? { match: { id: p.matchid, h: row.h, a: row.a, ms: row.status }, odds: [] } : {});
+  });
+
+  // Names in the player's language of what live frames name in the feed's one language (the worker asks once per id).
+  defineCall(app, deps, 'liveNames', liveNamesPayload, async (p, ctx): Promise<LiveNamesReply> => {
+    const lang = ctx.lang;
+    const rows = async (table: string, column: string, ids: readonly number[]) => (ids.length
+      ? Object.fromEntries((await ctx.db.query<{ id: number; name: string }>(
+        `select x.id, ${named('x', column, '$2')} as name from ${table} x where x.id = any($1::int[])`, [ids, lang])).map((r) => [r.id, r.name]))
+      : {});
+    await marketSettings(ctx.db);
+    const types = Object.fromEntries(p.types.flatMap((t) => {
+      const def = oddTypeOf(t);
+      if (!def) return [];
+      const outcomes = Object.fromEntries(Object.keys(def.outcomes).map((o) => [o, outcomeNameIn(t, Number(o), lang)]));
+      return [[String(t), { name: oddTypeName(t, lang), outcomes }]];
+    }));
+    return {
+      status: true, teams: await rows('teams', 'name', p.teams), categories: await rows('categories', 'title', p.categories),
+      tournaments: await rows('tournaments', 'title', p.tournaments), types,
+    };
   });
 
   defineCall(app, deps, 'liveLookup', liveLookupPayload, async (p) => {

@@ -68,6 +68,20 @@ export interface OddsStore {
    * it shows every type. Groups of other types never enter the store, so no view shows them.
    */
   liveTypes?: ReadonlyMap<number, ReadonlySet<number>>;
+  /** Names in the player's language of what the frames name in the feed's language (live-names.ts); absent: the frames' own. */
+  names?: LiveNames;
+}
+
+/**
+ * Names in one language by id (the liveNames call): teams, countries, leagues, and the feed's
+ * market types the built-in catalogue does not name (with their outcomes' names by outcome id).
+ */
+export interface LiveNames {
+  lang: string;
+  teams: Map<number, string>;
+  categories: Map<number, string>;
+  tournaments: Map<number, string>;
+  types: Map<number, { name: string; outcomes: Record<string, string> }>;
 }
 
 /** What a frame or a sweep changed, for diff.ts. */
@@ -229,7 +243,8 @@ function putMatch(store: OddsStore, x: LiveMatch, seenAt: number, now: number, t
   const old = store.matches.get(x.id);
   const fresh = new Set<number>();
   const m: StoreMatch = {
-    id: x.id, h: x.h, a: x.a, hid: x.hid, aid: x.aid, sid: x.sid, cid: x.cid, tid: x.tid, cn: x.cn, tn: x.tn,
+    id: x.id, h: store.names?.teams.get(x.hid) || x.h, a: store.names?.teams.get(x.aid) || x.a, hid: x.hid, aid: x.aid, sid: x.sid, cid: x.cid,
+    tid: x.tid, cn: store.names?.categories.get(x.cid) || x.cn, tn: store.names?.tournaments.get(x.tid) || x.tn,
     d: x.d, ms: x.ms, bs: x.bs, ac: x.ac, iss: x.iss, isv: x.isv,
     scr: { h: x.scr.h, a: x.scr.a }, sscr: x.sscr.map((s) => ({ h: s.h, a: s.a })), pe: x.pe, ti: x.ti, pl: x.pl,
     cards: { ...x.cards }, corners: { h: x.corners.h, a: x.corners.a }, u: x.u,
@@ -252,8 +267,9 @@ function putGroup(store: OddsStore, m: StoreMatch, g: OddsGroup, now: number): b
   if (store.liveTypes?.get(m.sid)?.has(g.oddstype) === false) return false;
   const old = store.groups.get(g.oddsid);
   const closed = g.active === 0;
+  const named = store.names?.types.get(g.oddstype);
   const sg: StoreGroup = {
-    m: m.id, oddsid: g.oddsid, oddstype: g.oddstype, typeName: g.typeName, nicename: g.nicename, special: g.special,
+    m: m.id, oddsid: g.oddsid, oddstype: g.oddstype, typeName: named?.name || g.typeName, nicename: named?.name || g.nicename, special: g.special,
     active: g.active, iss: closed ? 1 : g.iss, isv: closed ? 0 : g.isv, outcomeIds: g.outcomes.map((o) => o.oddid),
   };
   store.groups.set(sg.oddsid, sg);
@@ -265,7 +281,8 @@ function putGroup(store: OddsStore, m: StoreMatch, g: OddsGroup, now: number): b
     const moved = prev !== undefined && prev.odd !== o.odd;
     if (moved) store.moving.add(o.oddid);
     store.outcomes.set(o.oddid, {
-      oddid: o.oddid, g: sg.oddsid, m: m.id, outcomeid: o.outcomeid, outcome: o.outcome, odd: o.odd, special: o.special,
+      oddid: o.oddid, g: sg.oddsid, m: m.id, outcomeid: o.outcomeid, outcome: named?.outcomes[String(o.outcomeid)] || o.outcome, odd: o.odd,
+      special: o.special,
       active: o.active, iss: o.iss, isv: o.isv,
       mv: moved ? oddMovement(prev.odd, o.odd) : prev?.mv ?? 0,
       mvAt: moved ? now : prev?.mvAt ?? 0,

@@ -19,6 +19,8 @@ import { applyFrame, createOddsStore, createTouched } from '../feed/odds-store.t
 import type { Touched } from '../feed/odds-store.ts';
 import { createOffscreenThrottle } from '../feed/offscreen-throttle.ts';
 import { startSweeps } from '../feed/sweeps.ts';
+import { emptyNames, mergeNames, namesWanted, renameStore, type NamesWanted } from '../feed/live-names.ts';
+import type { LiveNamesReply } from '../../../domain/protocol/calls.ts';
 import { createFeedSocket } from './feed-socket.ts';
 import { createDetailFilterState, withDetailFilters } from './detail-filters.ts';
 import type { FeedState, FeedStatusView, SocketLike } from './feed-socket.ts';
@@ -79,6 +81,8 @@ export const PATCH_MAX_COST = 60;
 const ALL_SUB = JSON.stringify({ op: 'sub' });
 /** How often the live odd types per sport are asked again while the feed is open (ms). */
 const LIVE_TYPES_MS = 60_000;
+/** How long after a failed liveNames call the worker asks again. */
+const NAMES_RETRY_MS = 30_000;
 
 export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
   const { timers } = deps;
@@ -197,6 +201,42 @@ export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
     }
   };
 
+  // ------------------------------------------------------------------ names in the player's language
+
+  const noneAsked = (): Record<keyof NamesWanted, Set<number>> => ({ teams: new Set(), categories: new Set(), tournaments: new Set(), types: new Set() });
+  let namesAsked = noneAsked();
+  let namesBusy = false;
+  let namesFailedAt = -Infinity;
+  /** Asks the names of what the store shows and was never asked in the player's language; renames the store when they come. */
+  const askNames = () => {
+    const lang = ctx.lang();
+    if (store.names?.lang !== lang) {
+      // a new language: everything is asked again (the labels held stay until the answer)
+      store.names = emptyNames(lang);
+      namesAsked = noneAsked();
+    }
+    if (namesBusy || ctx.clock() - namesFailedAt < NAMES_RETRY_MS) return;
+    const asked = namesAsked;
+    const want = namesWanted(store, asked);
+    if (!want) return;
+    namesBusy = true;
+    const forget = () => {
+      for (const k of Object.keys(want) as Array<keyof NamesWanted>) for (const id of want[k]) asked[k].delete(id);
+      namesFailedAt = ctx.clock();
+    };
+    void ctx.call<LiveNamesReply>('liveNames', { ...want }).then((r) => {
+      if (!r.status) return forget();
+      if (store.names?.lang !== lang) return;
+      mergeNames(store.names, r);
+      const t = createTouched();
+      renameStore(store, t);
+      afterChange(t, true);
+    }, forget).finally(() => {
+      namesBusy = false;
+      askNames();
+    });
+  };
+
   const onMessage = (data: unknown) => {
     if (!(data instanceof ArrayBuffer) && !(data instanceof Uint8Array)) return;
     let frame;
@@ -222,6 +262,7 @@ export function createLiveApi(ctx: CoreContext, deps: LiveDeps) {
       gate.push(setViews(ds, store, ds.views, ctx.clock()));
     }
     afterChange(t, listChanged);
+    if (listChanged || t.all.size) askNames();
   };
 
   const socket = createFeedSocket({
