@@ -7,16 +7,28 @@ const DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 const FUNCTIONS_DIR = fileURLToPath(new URL('./functions/', import.meta.url));
 
 /**
+ * The last numbered migration written before server/db/functions/: the migrations up to it count
+ * on the functions their triggers run (created here before them); a later one defines no function.
+ */
+export const FUNCTIONS_CUT = '230_provider_feed.sql';
+
+/**
  * Applies the SQL files of server/db/migrations in name order, each once, each in a transaction,
  * then the SQL functions of server/db/functions (one `create or replace function` a file, the
- * function's current definition: a repeatable migration, as Flyway's `R__` files).
+ * function's current definition: a repeatable migration, as Flyway's `R__` files). When a
+ * migration up to FUNCTIONS_CUT is still to run (a new database), the functions are created first
+ * too: those migrations create triggers on them (a plpgsql body names tables it does not need yet).
  * The whole run holds the migration lock: processes started together on an empty database wait
  * for the first one (even `create table if not exists` races: two creators collide in pg_type).
  * Returns the names applied (functions as `functions/<file>`).
  */
 export async function migrate(db: Db): Promise<string[]> {
   return db.locked(LOCKS.migrate, async () => {
-    const applied = await migrateLocked(db);
+    await db.exec('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())');
+    const done = new Set((await db.query<{ name: string }>('select name from schema_migrations')).map((r) => r.name));
+    const pending = readdirSync(DIR).filter((f) => f.endsWith('.sql') && !done.has(f)).sort();
+    if (pending.some((name) => name <= FUNCTIONS_CUT)) await applyFunctions(db, true);
+    const applied = await migrateLocked(db, pending);
     return [...applied, ...(await applyFunctions(db, applied.length > 0))];
   });
 }
@@ -47,9 +59,7 @@ async function applyFunctions(db: Db, all: boolean): Promise<string[]> {
   });
 }
 
-async function migrateLocked(db: Db): Promise<string[]> {
-  await db.exec('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())');
-  const files = readdirSync(DIR).filter((f) => f.endsWith('.sql')).sort();
+async function migrateLocked(db: Db, files: string[]): Promise<string[]> {
   const applied: string[] = [];
   for (const name of files) {
     const sql = readFileSync(DIR + name, 'utf8');

@@ -1,23 +1,20 @@
 /**
  * One home for each SQL function: server/db/functions/ holds one `create or replace function` a
- * file, named as the function, re-applied by the migrator after the numbered migrations. The
- * migrations up to CUT are history (they keep the definitions they applied); a migration after it
- * defines no function. The database runs the files' text, from scratch and on a database the
- * numbered migrations alone had built (a site upgraded from before the functions folder), and the
- * ledger's rule is ledger_post's, whoever moves the money.
+ * file, named as the function, re-applied by the migrator after the numbered migrations (and
+ * before them on a new database, whose early migrations create triggers on them). No migration
+ * defines a current function again, and one after the cut defines none. The database runs the
+ * files' text, from scratch and on a database built before the folder (a site upgraded from it),
+ * and the ledger's rule is ledger_post's, whoever moves the money.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client.ts';
-import { migrate, splitStatements } from '../../server/db/migrate.ts';
+import { FUNCTIONS_CUT as CUT, migrate, splitStatements } from '../../server/db/migrate.ts';
 import { InsufficientCredit, postLedger } from '../../server/wallet/ledger.ts';
 import { ROOT } from '../import-graph.ts';
 import { FUNCTIONS, MIGRATIONS, functionsDefinedIn, sqlFunctionDefinitions } from '../sql-functions.ts';
 import { drivers, ledgerViolations, openTestDb } from './harness.ts';
-
-/** The last migration written before the functions folder: later ones leave functions to it. */
-export const CUT = '230_provider_feed.sql';
 
 const functionFiles = readdirSync(join(ROOT, FUNCTIONS)).filter((f) => f.endsWith('.sql')).sort();
 const migrations = readdirSync(join(ROOT, MIGRATIONS)).filter((f) => f.endsWith('.sql')).sort();
@@ -37,8 +34,8 @@ describe('SQL functions: one definition each', () => {
     expect(wrong).toEqual([]);
   });
 
-  it(`no function is defined twice across functions/ and the migrations after ${CUT}`, () => {
-    const twice = [...sqlFunctionDefinitions({ migrationsAfter: CUT })].filter(([, files]) => files.length > 1);
+  it(`no function is defined twice across functions/ and the migrations; none after ${CUT}`, () => {
+    const twice = [...sqlFunctionDefinitions()].filter(([, files]) => files.length > 1);
     expect(twice.map(([fn, files]) => `${fn}: ${files.join(', ')}`)).toEqual([]);
     const later = migrations.filter((m) => m > CUT && functionsDefinedIn(read(MIGRATIONS, m)).length);
     expect(later, 'a migration after the cut defines a function: write it in server/db/functions/ instead').toEqual([]);
@@ -62,14 +59,18 @@ describe('SQL functions: one definition each', () => {
 
 const DRIVERS = await drivers();
 
-/** What a database migrated by the numbered migrations alone holds (the migrator before functions/). */
-async function migrateNumberedOnly(db: Db): Promise<void> {
-  await db.exec('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())');
-  for (const name of migrations) {
-    await db.tx(async (q) => {
-      for (const stmt of splitStatements(read(MIGRATIONS, name))) await q.query(stmt);
-      await q.query('insert into schema_migrations (name) values ($1)', [name]);
-    });
+/**
+ * A database as the migrator before the functions folder left it: every numbered migration applied,
+ * no schema_functions, ledger_post gone (migration 120 dropped it) and the other functions in an
+ * older text.
+ */
+async function asBeforeTheFolder(db: Db): Promise<void> {
+  await migrate(db);
+  await db.exec('drop table schema_functions');
+  await db.exec('drop function ledger_post(int, int8, text, text, bigint)');
+  for (const f of functionFiles.filter((n) => n !== 'ledger_post.sql')) {
+    const stmt = splitStatements(read(FUNCTIONS, f))[0]!;
+    await db.exec(stmt.replace(/\$\$([\s\S]*)\$\$/, (_m, body: string) => `$$${body.replace(/^begin\b/m, 'begin\n  -- an older text')}$$`));
   }
 }
 
@@ -109,8 +110,9 @@ describe.each(DRIVERS)('the migrator and the ledger rule on %s', (driver) => {
     expect(await migrate(fresh.db)).toEqual([]);
   });
 
-  it('a database the numbered migrations built is upgraded to the folder\'s definitions', async () => {
-    await migrateNumberedOnly(upgraded.db);
+  it('a database built before the folder is upgraded to the folder\'s definitions', async () => {
+    await asBeforeTheFolder(upgraded.db);
+    expect(await bodiesDiffer(upgraded.db)).toHaveLength(functionFiles.length);
     expect(await migrate(upgraded.db)).toEqual(functionFiles.map((f) => `functions/${f}`));
     expect(await bodiesDiffer(upgraded.db)).toEqual([]);
   });

@@ -17,8 +17,7 @@ update matches m set search_text = h.name || ' ' || a.name || ' ' || t.title
 alter table tournaments add column if not exists highlight smallint not null default 0;
 alter table matches add column if not exists highlight smallint not null default 0;
 
--- One line on purpose: the migration runner splits statements on a semicolon at a line end.
-create or replace function matches_fill_derived() returns trigger language plpgsql as $$ begin new.search_text := coalesce((select h.name from teams h where h.id = new.home_id), '') || ' ' || coalesce((select a.name from teams a where a.id = new.away_id), '') || ' ' || coalesce((select t.title from tournaments t where t.id = new.tournament_id), ''); if tg_op = 'INSERT' then new.highlight := greatest(new.highlight, coalesce((select t.highlight from tournaments t where t.id = new.tournament_id), 0)); end if; return new; end $$;
+-- matches_fill_derived: server/db/functions/matches_fill_derived.sql (its current definition; server/db/migrate.ts creates it before and after these files)
 create trigger matches_fill_derived before insert or update of home_id, away_id, tournament_id on matches
   for each row execute function matches_fill_derived();
 

@@ -6,12 +6,9 @@ update matches m set odd_count = x.n
   from (select g.match_id, count(*)::int as n from odds_groups g join outcomes o on o.group_id = g.id group by g.match_id) x
  where x.match_id = m.id;
 
--- Functions on one line: the migration runner splits statements on a semicolon at a line end.
-create or replace function outcomes_count_added() returns trigger language plpgsql as $$ begin update matches m set odd_count = m.odd_count + x.n from (select g.match_id, count(*)::int as n from new_rows o join odds_groups g on g.id = o.group_id group by g.match_id) x where m.id = x.match_id; return null; end $$;
-create or replace function outcomes_count_removed() returns trigger language plpgsql as $$ begin update matches m set odd_count = greatest(0, m.odd_count - x.n) from (select g.match_id, count(*)::int as n from old_rows o join odds_groups g on g.id = o.group_id group by g.match_id) x where m.id = x.match_id; return null; end $$;
--- A deleted group takes its outcomes with it (cascade, which runs first: its trigger name sorts
--- before ours), so the groups' matches are counted again from what is left.
-create or replace function odds_groups_recount() returns trigger language plpgsql as $$ begin update matches m set odd_count = (select count(*)::int from odds_groups g join outcomes o on o.group_id = g.id where g.match_id = m.id) where m.id in (select distinct match_id from old_rows); return null; end $$;
+-- outcomes_count_added: server/db/functions/outcomes_count_added.sql (its current definition; server/db/migrate.ts creates it before and after these files)
+-- outcomes_count_removed: server/db/functions/outcomes_count_removed.sql (its current definition; server/db/migrate.ts creates it before and after these files)
+-- odds_groups_recount: server/db/functions/odds_groups_recount.sql (its current definition; server/db/migrate.ts creates it before and after these files)
 
 create trigger outcomes_count_added after insert on outcomes referencing new table as new_rows
   for each statement execute function outcomes_count_added();

@@ -5,22 +5,7 @@
 -- The migration runner splits scripts on a semicolon at the end of a line, so inside the bodies
 -- every statement's semicolon is followed by a comment on the same line.
 
--- The SQL twin of postLedger (server/wallet/ledger.ts), for writes that happen inside a database
--- function: the same conditional update (the balance never goes below zero) and its immutable
--- ledger row. A debit the balance cannot cover changes nothing and raises SQLSTATE BT001
--- ('insufficient credit'), which aborts the caller's transaction.
-create or replace function ledger_post(p_user int, p_amount int8, p_kind text, p_ref_type text, p_ref_id bigint)
-returns int8 language plpgsql volatile as $$
-declare
-  v_balance int8; -- the balance after the move
-begin
-  if p_amount = 0 then raise exception 'ledger amount must be a non-zero integer'; end if; --
-  update wallets set balance = balance + p_amount where user_id = p_user and balance + p_amount >= 0
-  returning balance into v_balance; --
-  if v_balance is null then raise exception 'insufficient credit' using errcode = 'BT001'; end if; --
-  insert into ledger (user_id, amount, balance_after, kind, ref_type, ref_id) values (p_user, p_amount, v_balance, p_kind, p_ref_type, p_ref_id); --
-  return v_balance; --
-end $$;
+-- ledger_post: server/db/functions/ledger_post.sql (its current definition; server/db/migrate.ts creates it before and after these files)
 
 -- coupon_place_write (migration 011) and then the stake's debit: the coupon, its tips, the
 -- Idempotency-Key's reply and one 'bet' ledger row of -total_stake referring to the coupon.

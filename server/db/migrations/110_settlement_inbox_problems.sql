@@ -17,12 +17,7 @@ create table settlement_inbox (
 );
 create index settlement_inbox_seq_idx on settlement_inbox (seq);
 
-create or replace function settlement_inbox_touch() returns trigger language plpgsql as $$
-begin
-  insert into settlement_inbox (source, match_id, seq) values (tg_argv[0], new.match_id, nextval('settlement_inbox_seq'))
-    on conflict (source, match_id) do update set seq = excluded.seq; --
-  return new; --
-end $$;
+-- settlement_inbox_touch: server/db/functions/settlement_inbox_touch.sql (its current definition; server/db/migrate.ts creates it before and after these files)
 
 create trigger match_results_settlement_inbox after insert or update on match_results
   for each row execute function settlement_inbox_touch('pre');
