@@ -3,6 +3,9 @@ import type { NamedSql, Queryable } from '../db/client.ts';
 import type { GuardUser } from '../../domain/account/permissions.ts';
 import { productRecords } from './guard-user.ts';
 
+/** The name of the cookie that carries a session's token. */
+export const SESSION_COOKIE = 'sid';
+
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** Creates a session and returns its token; only the token's hash is stored. */

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/client.ts';
 import { affiliateWin } from '../../domain/account/affiliate.ts';
-import { CallError } from '../http/call.ts';
+import { CallError } from '../core/call.ts';
 
 /** Rows a page of the affiliate lists (section 9: lists are 50 a page). */
 export const AFFILIATE_PAGE = 50;

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
-import { CallError } from '../http/call.ts';
+import { CallError } from '../core/call.ts';
 import { message } from '../../domain/messages.ts';
 import type { BoCard, boCardsPayload } from '../../domain/backoffice/calls.ts';
 import { notYours, scopeSql, type BoActor, type BoContext } from './guard.ts';

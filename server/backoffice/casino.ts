@@ -4,7 +4,7 @@
  * manageCasino, domain/casino/calls.ts BO_CASINO_CALLS). Every change is audited in its transaction.
  */
 import type { Queryable } from '../db/client.ts';
-import { CallError } from '../http/call.ts';
+import { CallError } from '../core/call.ts';
 import type { BoContext } from './guard.ts';
 import type { BoCasinoCategory, BoCasinoGame, BoCasinoLimit, BoCasinoProvider, ProductId } from '../../domain/casino/calls.ts';
 

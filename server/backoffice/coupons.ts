@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
-import { CallError } from '../http/call.ts';
+import { CallError } from '../core/call.ts';
 import { message } from '../../domain/messages.ts';
 import type { BoCoupon, BoCouponDetailReply, boCouponsPayload } from '../../domain/backoffice/calls.ts';
 import { cancelCouponIn, sellCouponIn, type SellLive } from '../betting-lifecycle/sell.ts';

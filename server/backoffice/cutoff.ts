@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
-import { CallError } from '../http/call.ts';
+import { CallError } from '../core/call.ts';
 import type { BoCutoff, boCutoffsPayload } from '../../domain/backoffice/calls.ts';
 import { ROLE_LETTERS, NETWORK_ROLES } from '../../domain/backoffice/permissions.ts';
 import { notYours, scopeSql, type BoActor, type BoContext } from './guard.ts';

@@ -1,21 +1,16 @@
 /**
- * The one guard of every back-office call: defineBoCall registers POST /api/bo/<call>, and before
- * the handler runs re-reads the caller's role, status and permissions from the database, requires
+ * The one guard of every back-office call: defineBoCall (server/http/bo-call.ts) registers
+ * POST /api/bo/<call>, and before the handler runs re-reads the caller's role, status and permissions from the database, requires
  * the second factor (and at most 15 minutes idle) for admin and operator, and checks the call's
  * permission in the catalogue of domain/backoffice/permissions.ts. Subtree checks are SQL helpers
  * the handlers use inside their own transaction (inScope, scopeSql).
  */
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
-import { CallError, defineCall, type CallContext, type CallDeps } from '../http/call.ts';
-import { SESSION_COOKIE } from '../http/app.ts';
+import { CallError, type CallContext } from '../core/call.ts';
 import {
   BO_IDLE_MS, ROLE_MAY_HOLD, SECOND_FACTOR_ROLES, isBackOfficeRole, roleOfLetter, type Permission, type Role,
 } from '../../domain/backoffice/permissions.ts';
-import { BO_CALLS, type BoCallName } from '../../domain/backoffice/calls.ts';
-import { writeAudit } from './audit.ts';
 
 /** The caller of a back-office call, as the database says now. */
 export interface BoActor {
@@ -40,7 +35,7 @@ export interface BoContext extends CallContext {
   idempotencyKey: string | undefined;
 }
 
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** The permissions a network node holds: its granted set, cut to what its role may hold; the team holds its role's full set. */
 export function effectivePermissions(role: Role, granted: readonly string[] | null): Permission[] {
@@ -99,40 +94,6 @@ export function scopeSql(actor: BoActor, column: string, param: number): string 
     : `exists (select 1 from user_tree st where st.ancestor_id = $${param} and st.descendant_id = ${column})`;
 }
 
-/** Calls a session that still needs the second factor may make. */
-const BEFORE_OTP = new Set(['bo/whoami', 'bo/verifyOtp', 'bo/logout']);
-
-/**
- * Registers a back-office call: login required, then the actor's role, status, second factor and
- * the permission (null: any back-office user) re-checked from the database on every request.
- */
-export function defineBoCall<S extends z.ZodType>(
-  app: FastifyInstance,
-  deps: CallDeps,
-  name: string,
-  schema: S,
-  permission: Permission | null,
-  handler: (payload: z.infer<S>, ctx: BoContext) => Promise<Record<string, unknown>>,
-  opts: { bodyLimit?: number } = {},
-): void {
-  defineCall(app, deps, name, schema, async (p, ctx) => {
-    const token = ctx.req.cookies[SESSION_COOKIE];
-    const actor = await loadActor(ctx.db, ctx.userId!, token, ctx.now);
-    if (!actor) throw new CallError(403, 'forbidden', {}, { error: 'forbidden' });
-    if (actor.needOtp && !BEFORE_OTP.has(name)) throw new CallError(401, 'otpRequired', {}, { error: 'otpRequired', needOtp: true });
-    if (permission && !actor.permissions.includes(permission)) throw new CallError(403, 'forbidden', {}, { error: 'forbidden' });
-    // The idle clock of a second-factor session restarts with every call it makes.
-    if (!actor.needOtp && actor.team && token) await ctx.db.query('update sessions set bo_seen_at = $2 where token_hash = $1', [sha256(token), new Date(ctx.now)]);
-    const k = ctx.req.headers['idempotency-key'];
-    const boCtx: BoContext = {
-      ...ctx, actor,
-      idempotencyKey: typeof k === 'string' && k.length > 0 && k.length <= 200 ? k : undefined,
-      audit: (q, e) => writeAudit(q, { ...e, actorId: actor.userId, role: actor.role, address: ctx.req.ip, at: ctx.now }),
-    };
-    return handler(p, boCtx);
-  }, { auth: true, ...opts });
-}
-
 /**
  * Runs a money action once per Idempotency-Key (in the caller's transaction): a repeat with the
  * same request returns the first reply; the same key with another request is refused (422).
@@ -151,16 +112,4 @@ export async function once<R>(q: Queryable, userId: number, key: string | undefi
   const reply = await run();
   await q.query('update idempotency_keys set reply = $3 where user_id = $1 and key = $2', [userId, key, JSON.stringify(reply)]);
   return reply;
-}
-
-/**
- * The registrar of the calls of domain/backoffice/calls.ts BO_CALLS: the name picks the payload
- * schema and the permission, so a route module writes neither.
- */
-export function boCalls(app: FastifyInstance, deps: CallDeps) {
-  return <N extends BoCallName>(name: N, handler: (payload: z.infer<(typeof BO_CALLS)[N]['payload']>, ctx: BoContext) => Promise<Record<string, unknown>>): void => {
-    const def = BO_CALLS[name];
-    // The schema and the handler's payload type come from the same entry of BO_CALLS.
-    defineBoCall(app, deps, name, def.payload as z.ZodType, def.permission, handler as (payload: unknown, ctx: BoContext) => Promise<Record<string, unknown>>);
-  };
 }

@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
-import { CallError } from '../http/call.ts';
+import { CallError } from '../core/call.ts';
 import { InsufficientCredit, postLedger } from '../wallet/ledger.ts';
 import { assertDepositApproval } from '../protection/enforce.ts';
 import { ROLE_LETTERS, NETWORK_ROLES, roleOfLetter } from '../../domain/backoffice/permissions.ts';

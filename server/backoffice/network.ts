@@ -4,7 +4,7 @@
  * Every function runs in the caller's transaction, checks the subtree there and writes its audit row.
  */
 import type { Queryable } from '../db/client.ts';
-import { CallError } from '../http/call.ts';
+import { CallError } from '../core/call.ts';
 import { hashPassword } from '../accounts/password.ts';
 import { deleteUserSessions } from '../accounts/sessions.ts';
 import {

@@ -4,7 +4,7 @@
  * status always takes the latest end). Only players of the actor's subtree, checked in the
  * action's transaction.
  */
-import { CallError } from '../http/call.ts';
+import { CallError } from '../core/call.ts';
 import { message } from '../../domain/messages.ts';
 import { breakEnd, exclusionEnd, statusOf } from '../../domain/protection/rules.ts';
 import { roleOfLetter } from '../../domain/backoffice/permissions.ts';

@@ -5,7 +5,7 @@
  * (server/settlement: exactly once per coupon and result version, corrections by reversal).
  */
 import type { Db, TxQueryable } from '../db/client.ts';
-import { CallError } from '../http/call.ts';
+import { CallError } from '../core/call.ts';
 import { recordResult, runMatch, type RunReport } from '../settlement/settle-match.ts';
 import { settleTip } from '../../domain/coupon/settle.ts';
 import type { BoResultPreviewReply, BoResultPreviewRow } from '../../domain/backoffice/catalogue-calls.ts';

@@ -16,7 +16,7 @@ import type { MatchResult } from '../../domain/coupon/result.ts';
 import type { SellType } from '../../domain/protocol/coupons.ts';
 import { message } from '../../domain/messages.ts';
 import { postLedger } from '../wallet/ledger.ts';
-import { CallError } from '../http/call.ts';
+import { CallError } from '../core/call.ts';
 import { cancelState, SELL_MARGIN_PERMILLE } from './rules.ts';
 
 interface SellRow {

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { CallError } from '../http/call.ts';
+import { CallError } from '../core/call.ts';
 import { countPlacement } from '../ops/metrics.ts';
 import { betGuard } from '../protection/enforce.ts';
 import {

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.ts';
-import { CallError } from '../http/call.ts';
+import { CallError } from '../core/call.ts';
 import { hasPermission } from '../../domain/account/permissions.ts';
 import type { GuardUser } from '../../domain/account/permissions.ts';
 import { PRODUCT_PERMISSION, productName, type OpenGameReply, type CasinoLimitTable } from '../../domain/casino/calls.ts';

@@ -6,8 +6,8 @@
  */
 import type { Queryable } from '../db/client.ts';
 import type { BoContext } from '../backoffice/guard.ts';
-import { CallError } from '../http/call.ts';
-import { likePattern } from '../db/queries/matches.ts';
+import { CallError } from '../core/call.ts';
+import { likePattern } from './match-queries.ts';
 import type { CatalogueRow } from '../../domain/catalogue/calls.ts';
 import type { Names } from '../../domain/catalogue/markets.ts';
 import { bumpCatalogueRev, forgetMarketSettings } from './markets.ts';

@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
 import type { BoContext } from '../backoffice/guard.ts';
-import { CallError } from '../http/call.ts';
+import { CallError } from '../core/call.ts';
 import { sanitizeContentHtml } from './html.ts';
 import { bumpContentRev, contentApplied } from './revision.ts';
 import type {

@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { outageLog } from '../cluster/outage-log.ts';
-import { parseInt8, type Db, type NamedSql, type Queryable, type TxQueryable } from './client.ts';
+import { outageLog } from '../util/outage-log.ts';
+import { parseInt8, type Db, type NamedSql, type Queryable, type TxQueryable } from './driver.ts';
 
 /**
  * PostgreSQL through a pg pool (production, several server processes).

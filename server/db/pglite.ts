@@ -2,7 +2,7 @@ import { PGlite, types } from '@electric-sql/pglite';
 // pg_trgm backs the keyword search's trigram indexes (migration 020), as on PostgreSQL.
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { mkdirSync } from 'node:fs';
-import { parseInt8, type Db, type NamedSql, type Queryable } from './client.ts';
+import { parseInt8, type Db, type NamedSql, type Queryable } from './driver.ts';
 
 /** Embedded Postgres (WebAssembly) in a data folder; '' keeps it in memory (tests). */
 export async function openPglite(dataDir: string): Promise<Db> {

@@ -1,7 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import { LOCKS, type Db, type Queryable } from '../db/client.ts';
 import { postLedger } from '../wallet/ledger.ts';
-import { saveMatchResult } from '../db/queries/results.ts';
+import { saveMatchResult } from '../catalogue/result-queries.ts';
 import { DEMO_COUNTRY_NAMES, DEMO_SPORT_NAMES, DEMO_SPORTS, DEMO_TERMINAL, DEMO_USERS } from './catalogue.ts';
 import { marketsOf, sampleResult, strengthFromHomeOdd, type DemoMarket } from './markets.ts';
 

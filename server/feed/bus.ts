@@ -4,7 +4,7 @@
  * In-process for one process and tests; Redis pub/sub (REDIS_URL) for several processes.
  */
 import { Redis } from 'ioredis';
-import { outageLog } from '../cluster/outage-log.ts';
+import { outageLog } from '../util/outage-log.ts';
 
 export interface FeedBus {
   /** Sends an encoded frame to every subscriber, in order. */

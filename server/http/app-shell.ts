@@ -11,12 +11,12 @@ import { join } from 'node:path';
 import type { Db } from '../db/client.ts';
 import { bannerGroups } from '../content/banners.ts';
 import { bannerImageUrl, topBannerState } from '../../domain/content/banner.ts';
-import { SITE_SETTINGS } from './routes/settings.ts';
+import { SITE_SETTINGS } from '../settings/site-settings.ts';
 import { contentRev } from '../content/revision.ts';
 import { LANGUAGE_INFO, siteLanguage, type Lang } from '../../domain/languages.ts';
 import { pagePreloads, type BuildManifest } from './page-preloads.ts';
 import { bootShellFor, matchTop, type BootMatch, type ShellTexts } from './boot-shell.ts';
-import { matchWithOdds } from '../db/queries/matches.ts';
+import { matchWithOdds } from '../catalogue/match-queries.ts';
 import { esc } from '../content/escape.ts';
 
 const MARKER = '<!--lcp-banner-->';

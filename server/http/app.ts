@@ -8,7 +8,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Db } from '../db/client.ts';
-import { sessionLookup, type SessionGuard } from '../accounts/sessions.ts';
+import { SESSION_COOKIE, sessionLookup, type SessionGuard } from '../accounts/sessions.ts';
 import { message } from '../../domain/messages.ts';
 import { registerAccountCalls } from './routes/accounts.ts';
 import { registerSportsCalls } from './routes/sports.ts';
@@ -44,7 +44,8 @@ import { appShell } from './app-shell.ts';
 import { registerMetrics } from '../ops/metrics.ts';
 import { registerOpenApi } from '../ops/openapi.ts';
 
-export const SESSION_COOKIE = 'sid';
+// The session cookie's name lives with the sessions; also here for the tests that read it from the app.
+export { SESSION_COOKIE };
 
 /**
  * The headers of a build file that is a script a page imports or a stylesheet: no

@@ -1,34 +1,26 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { message } from '../../domain/messages.ts';
+import { hasPermission } from '../../domain/account/permissions.ts';
+import { SITE_SETTINGS } from '../settings/site-settings.ts';
+import { hostileValuePath } from '../../domain/protocol/input-guard.ts';
 import type { Db } from '../db/client.ts';
 import type { LiveState } from '../feed/live-state.ts';
-import { message, type MessageKey } from '../../domain/messages.ts';
-import { hasPermission } from '../../domain/account/permissions.ts';
-import { SITE_SETTINGS } from './routes/settings.ts';
-import { hostileValuePath } from '../../domain/protocol/input-guard.ts';
+import { CallError, type CallContext as CoreCallContext, type CallHandler, type CallOptions, type CallRouteInfo } from '../core/call.ts';
 
-/** What every call handler gets besides its validated payload. */
-export interface CallContext {
+// The core's names for the route modules, which register calls through this adapter.
+export { CallError, type CallRouteInfo };
+
+/** What the calls of an app share: the database, the clock and, when there is one, the live feed's state. */
+export interface CallDeps {
   db: Db;
-  now: number;
-  lang: string;
-  /** The user of the session cookie; never a payload field. */
-  userId: number | null;
-  req: FastifyRequest;
-  reply: FastifyReply;
+  clock: () => number;
+  /** The live feed state when the app has one (buildApp's `live`): live coupon tips are priced with it. */
+  live?: Pick<LiveState, 'currentOdd' | 'getMatch'>;
 }
 
-/** A failure in the spec's reply shape with its HTTP code; thrown by handlers, caught once. */
-export class CallError extends Error {
-  constructor(
-    readonly httpStatus: number,
-    readonly key: MessageKey,
-    readonly args: Record<string, string | number> = {},
-    readonly extra: Record<string, unknown> = {},
-  ) {
-    super(key);
-  }
-}
+/** The context of a call registered here: the core's, with Fastify's request and reply. */
+export type CallContext = CoreCallContext<FastifyRequest, FastifyReply>;
 
 /**
  * The calls a visitor may still make when login_screen is 1 (section 2: visitors go to Login):
@@ -44,14 +36,6 @@ export const LOGIN_SCREEN_VISITOR_CALLS: ReadonlySet<string> = new Set([
   'ticketCheck', 'pairTerminal',
 ]);
 
-/** What a call route carries in its Fastify config (read by the OpenAPI description, server/ops/openapi.ts). */
-export interface CallRouteInfo {
-  name: string;
-  schema: z.ZodType;
-  auth: boolean;
-  permission?: string;
-}
-
 /**
  * PostgreSQL "data exception" errors (class 22: a number out of its column's range, text it cannot
  * store or parse): only a payload can cause them once the schemas bound their fields, so a call
@@ -62,13 +46,6 @@ const isDataException = (err: unknown): boolean => {
   return typeof code === 'string' && code.startsWith('22');
 };
 
-export interface CallDeps {
-  db: Db;
-  clock: () => number;
-  /** The live feed state when the app has one (buildApp's `live`): live coupon tips are priced with it. */
-  live?: Pick<LiveState, 'currentOdd' | 'getMatch'>;
-}
-
 /**
  * Registers POST /api/<name>: validates the body with the shared schema, resolves the session
  * user, requires login when asked, and turns every failure into `{ status: false, msg }`.
@@ -78,20 +55,8 @@ export function defineCall<S extends z.ZodType>(
   deps: CallDeps,
   name: string,
   schema: S,
-  handler: (payload: z.infer<S>, ctx: CallContext) => Promise<Record<string, unknown>>,
-  opts: {
-    auth?: boolean;
-    rateLimit?: { max: number; timeWindow: number };
-    /** A permission the user must hold (implies auth): 'onlineUser', 'sportUser|liveUser' (any one). */
-    permission?: string;
-    /**
-     * Logged-out only (register, forgot and reset password): a session user is refused, as the
-     * route guard sends them Home; not when login_screen is 1, where the guard lets them in too.
-     */
-    loggedOut?: boolean;
-    /** A larger body than the app's 256 KiB (image uploads), in bytes. */
-    bodyLimit?: number;
-  } = {},
+  handler: CallHandler<S, CallContext>,
+  opts: CallOptions = {},
 ): void {
   const call: CallRouteInfo = { name, schema, auth: !!(opts.auth || opts.permission), ...(opts.permission ? { permission: opts.permission } : {}) };
   app.post(`/api/${name}`, { ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}), config: { call, ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}) } }, async (req, reply) => {

@@ -7,8 +7,8 @@
  */
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import type { CallRouteInfo } from '../http/call.ts';
-import { SESSION_COOKIE } from '../http/app.ts';
+import type { CallRouteInfo } from '../core/call.ts';
+import { SESSION_COOKIE } from '../accounts/sessions.ts';
 import { demoWalletBody, WALLET_OPS } from '../casino/protocols/demo.ts';
 import { SIGNATURE_HEADER } from '../casino/signature.ts';
 import { HUB88_ENDPOINTS, hub88Body } from '../casino/protocols/hub88.ts';

@@ -4,7 +4,7 @@ import type { TransferPayload } from '../../domain/protocol/calls.ts';
 import { checkPayForm, datetimeWire, type PayField } from '../../domain/account/payment-form.ts';
 import { minorToDecimal } from '../../domain/money.ts';
 import { InsufficientCredit, postLedger } from '../wallet/ledger.ts';
-import { CallError } from '../http/call.ts';
+import { CallError } from '../core/call.ts';
 import { assertCanDeposit, assertDepositApproval } from '../protection/enforce.ts';
 
 interface PayTypeRow {

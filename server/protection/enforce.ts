@@ -4,7 +4,7 @@
  * (assertCanPlay). Every check reads the state after the player's wallet row is locked.
  */
 import type { Queryable } from '../db/client.ts';
-import { CallError } from '../http/call.ts';
+import { CallError } from '../core/call.ts';
 import { message, type MessageKey } from '../../domain/messages.ts';
 import { minorToDecimal } from '../../domain/money.ts';
 import { blockRefusal, crossedLimit, statusOf, type Move } from '../../domain/protection/rules.ts';

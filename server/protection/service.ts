@@ -4,7 +4,7 @@
  * writes its history row (protection_events) in the same transaction.
  */
 import type { Queryable } from '../db/client.ts';
-import { CallError } from '../http/call.ts';
+import { CallError } from '../core/call.ts';
 import { message } from '../../domain/messages.ts';
 import { minorToDecimal } from '../../domain/money.ts';
 import {

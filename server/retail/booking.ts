@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/client.ts';
-import { CallError } from '../http/call.ts';
+import { CallError } from '../core/call.ts';
 import { retail } from './settings.ts';
 import type { LiveOdds } from '../betting/create-coupon.ts';
 import type { CreateCouponPayload, CouponTip } from '../../domain/protocol/calls.ts';

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/client.ts';
-import { CallError } from '../http/call.ts';
+import { CallError } from '../core/call.ts';
 import { BOOKING_CODE_RANDOM, newCode, normalizeCode } from '../../domain/retail/codes.ts';
 import { TERMINAL_USER_TYPE } from '../../domain/coupon/print-cancel.ts';
 import { requireScope, type BoContext } from '../backoffice/guard.ts';

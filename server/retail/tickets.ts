@@ -11,11 +11,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/client.ts';
-import { CallError } from '../http/call.ts';
+import { CallError } from '../core/call.ts';
 import { retail } from './settings.ts';
 import { postLedger } from '../wallet/ledger.ts';
 import { payLiability } from './liability.ts';
-import { couponDetail } from '../db/queries/coupons.ts';
+import { couponDetail } from '../betting-lifecycle/coupon-queries.ts';
 import { lineIn } from './market-names.ts';
 import { marketSettings } from '../catalogue/markets.ts';
 import { TICKET_CODE_RANDOM, newCode, normalizeCode } from '../../domain/retail/codes.ts';

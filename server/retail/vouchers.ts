@@ -4,7 +4,7 @@
  * terminal's till is a ledger row of the terminal's wallet in the same transaction.
  */
 import type { Queryable } from '../db/client.ts';
-import { CallError } from '../http/call.ts';
+import { CallError } from '../core/call.ts';
 import { retail } from './settings.ts';
 import { balanceOf, postLedger } from '../wallet/ledger.ts';
 

@@ -7,8 +7,8 @@
  * Only pre-match rows are traded: a live-feed match (live_active = 1) belongs to the feed.
  */
 import type { Queryable, TxQueryable } from '../db/client.ts';
-import { CallError } from '../http/call.ts';
-import { matchWithOdds, likePattern } from '../db/queries/matches.ts';
+import { CallError } from '../core/call.ts';
+import { matchWithOdds, likePattern } from '../catalogue/match-queries.ts';
 import { MARKETS, marketOf } from '../../domain/market/catalogue.ts';
 import { marketsChange, statusChange, type FeedChange } from '../../domain/protocol/feed.ts';
 import type { OddsGroup } from '../../domain/protocol/entities.ts';

@@ -5,7 +5,7 @@
  * here is seen at once; one made through another process within that time).
  */
 import type { Db, Queryable } from '../db/client.ts';
-import { CallError } from '../http/call.ts';
+import { CallError } from '../core/call.ts';
 import { MARKETS } from '../../domain/market/catalogue.ts';
 import { canonicalRange, liveAddressAllowed, type IpRule } from '../../domain/trading/ip-rules.ts';
 import type { BoLiveSettingsReply, LiveIpRule } from '../../domain/trading/calls.ts';

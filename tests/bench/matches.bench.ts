@@ -15,7 +15,7 @@ import pg from 'pg';
 import { openDb, type Queryable } from '../../server/db/client.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { buildApp } from '../../server/http/app.ts';
-import { listMatches } from '../../server/db/queries/matches.ts';
+import { listMatches } from '../../server/catalogue/match-queries.ts';
 import { loadBenchMatches } from './matches-seed.ts';
 
 const COUNT = Number(process.env.BENCH_MATCHES ?? 50_000);

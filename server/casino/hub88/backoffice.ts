@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../../db/client.ts';
-import { CallError } from '../../http/call.ts';
+import { CallError } from '../../core/call.ts';
 import type { BoContext } from '../../backoffice/guard.ts';
 import { HUB88_PROVIDER, hub88ToMinor, hub88User, minorToHub88 } from '../../../domain/casino/hub88.ts';
 import type { BoHub88Prepaid, BoHub88Reward, BoHub88Status, BoHub88Sync } from '../../../domain/casino/hub88-calls.ts';

@@ -6,7 +6,7 @@
  * or a Hub88 that does not answer: the game is unavailable.
  */
 import type { Queryable } from '../../db/client.ts';
-import { CallError } from '../../http/call.ts';
+import { CallError } from '../../core/call.ts';
 import type { ProtocolLauncher } from '../launch.ts';
 import { countryOf } from '../catalogue.ts';
 import { HUB88_DEMO_CURRENCY, hub88Lang, hub88Platform, hub88User, PRODUCT_LOBBY } from '../../../domain/casino/hub88.ts';

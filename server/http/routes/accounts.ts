@@ -4,7 +4,6 @@ import {
   activationPayload, changePasswordPayload, checkIdNumberPayload, checkMobilePayload, emailCheckPayload, emptyPayload, forgotPasswordPayload,
   loginPayload, registerPayload, resetPasswordPayload, usernameCheckPayload,
 } from '../../../domain/protocol/calls.ts';
-import { DEFAULT_USER_LIMITS } from '../../../domain/betslip/limits.ts';
 import type { UserLimits } from '../../../domain/protocol/entities.ts';
 import { checkChangePassword, checkRegister, checkResetPassword, checkUsername } from '../../../domain/account/validation.ts';
 import { createSession, deleteSession, deleteUserSessions } from '../../accounts/sessions.ts';
@@ -15,9 +14,10 @@ import { productRecords } from '../../accounts/guard-user.ts';
 import { queueMail } from '../../accounts/mailer.ts';
 import { activate, sendActivation } from '../../accounts/activation.ts';
 import { balanceOf } from '../../wallet/ledger.ts';
+import { limitsOf } from '../../accounts/limits.ts';
 import { CallError, defineCall, type CallContext, type CallDeps } from '../call.ts';
-import { SESSION_COOKIE } from '../app.ts';
-import { SITE_SETTINGS } from './settings.ts';
+import { SESSION_COOKIE } from '../../accounts/sessions.ts';
+import { SITE_SETTINGS } from '../../settings/site-settings.ts';
 import { message } from '../../../domain/messages.ts';
 import type { Queryable } from '../../db/client.ts';
 
@@ -30,11 +30,6 @@ interface UserRow {
   status?: number;
   /** A terminal's number (user type 'T', migration 090); '' for players. */
   terminal_no?: string;
-}
-
-/** A user's limits: their own where set, the defaults of betting-core.md section 9 otherwise. */
-export function limitsOf(row: Pick<UserRow, 'limits' | 'staketype'>): UserLimits {
-  return { ...DEFAULT_USER_LIMITS, ...(row.limits ?? {}), staketype: row.staketype === 1 ? 1 : 0 };
 }
 
 export async function loadUser(q: Queryable, userId: number): Promise<UserRow | undefined> {

@@ -14,8 +14,8 @@ import {
 } from '../../affiliate/affiliate.ts';
 import { affiliateBannerSvg } from '../../affiliate/banner-image.ts';
 import { CallError, defineCall, type CallContext, type CallDeps } from '../call.ts';
-import { dayOf } from './money.ts';
-import { SITE_SETTINGS } from './settings.ts';
+import { dayOf } from '../../../domain/protocol/call-dates.ts';
+import { SITE_SETTINGS } from '../../settings/site-settings.ts';
 
 /** The site's affiliate feature (setting affiliateStatus 1), the same rule as the router's guard. */
 function requireFeature(): void {

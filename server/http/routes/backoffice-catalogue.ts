@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { message } from '../../../domain/messages.ts';
 import { DEFAULT_MARKET_SETTINGS } from '../../../domain/catalogue/markets.ts';
-import { boCalls } from '../../backoffice/guard.ts';
+import { boCalls } from '../bo-call.ts';
 import { listCatalogue, mergeCatalogue, saveCatalogue, type CatalogueKind } from '../../catalogue/entities.ts';
 import { forgetMarketSettings, marketSettings, marketSettingsRev, playerMarketSettings, saveMarketSetting } from '../../catalogue/markets.ts';
 import { marketSettingsPayload } from '../../../domain/catalogue/calls.ts';

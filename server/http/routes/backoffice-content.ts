@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { BO_CONTENT_CALLS, type BoContentCallName } from '../../../domain/content/bo-calls.ts';
 import { MEDIA_MAX_BYTES } from '../../../domain/content/media.ts';
 import { message } from '../../../domain/messages.ts';
-import { defineBoCall, type BoContext } from '../../backoffice/guard.ts';
+import { type BoContext } from '../../backoffice/guard.ts';
+import { defineBoCall } from '../bo-call.ts';
 import { MediaError, storeImage } from '../../media/store.ts';
 import {
   deletePage, deleteRow, listBanners, listBonuses, listNotifications, listPages, listPaymentMethods, listPopups,

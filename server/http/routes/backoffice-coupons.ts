@@ -1,6 +1,6 @@
 /** Back-office coupon calls: search and detail of the subtree, and the actions a permission allows. */
 import type { FastifyInstance } from 'fastify';
-import { boCalls } from '../../backoffice/guard.ts';
+import { boCalls } from '../bo-call.ts';
 import { boCancelCoupon, boSellCoupon, couponDetail, couponSearch, markCouponPaid, setCouponWaiting } from '../../backoffice/coupons.ts';
 import type { CallDeps } from '../call.ts';
 

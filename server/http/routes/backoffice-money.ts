@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { redeemCardPayload } from '../../../domain/backoffice/calls.ts';
 import { message } from '../../../domain/messages.ts';
-import { boCalls, once } from '../../backoffice/guard.ts';
+import { once } from '../../backoffice/guard.ts';
+import { boCalls } from '../bo-call.ts';
 import { accounts, movements, transferCredit } from '../../backoffice/money.ts';
 import { cardList, issueCards, redeemCard, voidCard } from '../../backoffice/cards.ts';
 import { createCutoff, cutoffList, cutoffPreview, revertCutoff } from '../../backoffice/cutoff.ts';

@@ -1,7 +1,7 @@
 /** Back-office network calls: dealers, players and terminals, limits and permissions (server/backoffice/network.ts). */
 import type { FastifyInstance } from 'fastify';
 import { message } from '../../../domain/messages.ts';
-import { boCalls } from '../../backoffice/guard.ts';
+import { boCalls } from '../bo-call.ts';
 import * as net from '../../backoffice/network.ts';
 import type { CallDeps } from '../call.ts';
 

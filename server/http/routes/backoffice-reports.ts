@@ -6,11 +6,12 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { BO_CALLS, BO_EXPORTS, boExportQuery } from '../../../domain/backoffice/calls.ts';
 import { message } from '../../../domain/messages.ts';
-import { boCalls, loadActor } from '../../backoffice/guard.ts';
+import { loadActor } from '../../backoffice/guard.ts';
+import { boCalls } from '../bo-call.ts';
 import { csvLines, dailyReport, paymentBands, stakeRanges } from '../../backoffice/reports.ts';
 import { auditList, checkAuditChain, ipLogList } from '../../backoffice/audit.ts';
 import { CallError, type CallDeps } from '../call.ts';
-import { SESSION_COOKIE } from '../app.ts';
+import { SESSION_COOKIE } from '../../accounts/sessions.ts';
 
 export function registerBoReportCalls(app: FastifyInstance, deps: CallDeps): void {
   const call = boCalls(app, deps);

@@ -9,10 +9,11 @@ import { message } from '../../../domain/messages.ts';
 import { createSession, deleteSession } from '../../accounts/sessions.ts';
 import { hashPassword, verifyPassword } from '../../accounts/password.ts';
 import { DEFAULT_THROTTLE, loginFailed, loginLocked, loginSucceeded } from '../../accounts/throttle.ts';
-import { boCalls, loadActor } from '../../backoffice/guard.ts';
+import { loadActor } from '../../backoffice/guard.ts';
+import { boCalls } from '../bo-call.ts';
 import { logLogin, markOtp, needsSecondFactor, otpValid, whoami } from '../../backoffice/session.ts';
 import { CallError, defineCall, type CallDeps } from '../call.ts';
-import { SESSION_COOKIE } from '../app.ts';
+import { SESSION_COOKIE } from '../../accounts/sessions.ts';
 
 export interface BoSessionOptions { sessionTtl: number; cookieSecure: boolean }
 

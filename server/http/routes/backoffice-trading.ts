@@ -1,7 +1,7 @@
 /** Back-office trading and live betting settings: every change audited (server/trading). */
 import type { FastifyInstance } from 'fastify';
 import { message } from '../../../domain/messages.ts';
-import { boCalls } from '../../backoffice/guard.ts';
+import { boCalls } from '../bo-call.ts';
 import {
   createFixture, fixtureDetail, listFixtures, openMarket, setMarketStatus, setMatchOpen, setPrice, setStakeLimit, tradingCatalogue,
 } from '../../trading/fixtures.ts';

@@ -3,7 +3,7 @@
  * games management and the dealers' casino limits, permission manageCasino, every change audited.
  */
 import type { FastifyInstance } from 'fastify';
-import { boCalls } from '../../backoffice/guard.ts';
+import { boCalls } from '../bo-call.ts';
 import { boCasinoLimits, boGames, boProviders, boSaveCategory, boSetCasinoLimit, boSetGame, boSetProvider } from '../../backoffice/casino.ts';
 import { message } from '../../../domain/messages.ts';
 import type { CallDeps } from '../call.ts';

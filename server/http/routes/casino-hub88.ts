@@ -7,10 +7,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { CallDeps } from '../call.ts';
-import { boCalls } from '../../backoffice/guard.ts';
+import { boCalls } from '../bo-call.ts';
 import { createWalletQueue } from '../../casino/wallet.ts';
 import { publishWinners } from '../../casino/events.ts';
 import { jackpotFolder } from '../../casino/jackpot-pools.ts';
+import { providerLookup, WALLET_DEADLINE_MS } from '../../casino/wallet-endpoint.ts';
 import type { ProtocolLauncher } from '../../casino/launch.ts';
 import { HUB88_ENDPOINTS, hub88Reply, parseHub88Call, type Hub88Endpoint, type Hub88Reply } from '../../casino/protocols/hub88.ts';
 import { HUB88_SIGNATURE_HEADER, rsaVerifier } from '../../casino/hub88/keys.ts';
@@ -22,7 +23,6 @@ import { boHub88Grant, boHub88Prepaids, boHub88Rewards, boHub88Round, boHub88Sta
 import { mediaDir } from '../../media/store.ts';
 import { HUB88_PROVIDER } from '../../../domain/casino/hub88.ts';
 import { message } from '../../../domain/messages.ts';
-import { WALLET_DEADLINE_MS } from './casino-wallet.ts';
 
 export interface Hub88Routes {
   launcher: ProtocolLauncher;
@@ -38,13 +38,8 @@ export function registerHub88(app: FastifyInstance, deps: CallDeps, cfg: Hub88Co
   const verifier = rsaVerifier(cfg.publicKey);
   const wallet = createWalletQueue(deps.db);
   const folder = jackpotFolder(deps.db, deps.clock, (drops) => void publishWinners(deps.db, { drops }, deps.clock()).catch(() => undefined));
-  let provider: { row: { id: number; status: number } | undefined; at: number } | null = null;
-  const aggregator = async () => {
-    if (provider && Date.now() - provider.at < 10_000) return provider.row;
-    const [row] = await deps.db.query<{ id: number; status: number }>('select id, status from casino_providers where code = $1', [HUB88_PROVIDER]);
-    provider = { row, at: Date.now() };
-    return row;
-  };
+  const providerOf = providerLookup(deps.db);
+  const aggregator = () => providerOf(HUB88_PROVIDER);
 
   void app.register(async (scope) => {
     // The raw bytes are what the signature covers: no JSON parsing before the check.

@@ -12,23 +12,12 @@ import { demoReply, parseDemoCall, WALLET_OPS, type DemoReply } from '../../casi
 import { hmacVerifier, providerSecret, SIGNATURE_HEADER } from '../../casino/signature.ts';
 import { publishWinners } from '../../casino/events.ts';
 import { jackpotFolder } from '../../casino/jackpot-pools.ts';
-
-/** The answer deadline of a wallet call. */
-export const WALLET_DEADLINE_MS = 1_800;
-
-interface ProviderRow { id: number; protocol: string; secret_env: string; status: number }
+import { providerLookup, WALLET_DEADLINE_MS } from '../../casino/wallet-endpoint.ts';
 
 export function registerCasinoWallet(app: FastifyInstance, deps: CallDeps): { fold(): Promise<void> } {
   const folder = jackpotFolder(deps.db, deps.clock, (drops) => void publishWinners(deps.db, { drops }, deps.clock()).catch(() => undefined));
   const wallet = createWalletQueue(deps.db);
-  const providers = new Map<string, { row: ProviderRow; at: number }>();
-  const providerOf = async (code: string): Promise<ProviderRow | undefined> => {
-    const hit = providers.get(code);
-    if (hit && Date.now() - hit.at < 10_000) return hit.row;
-    const [row] = await deps.db.query<ProviderRow>('select id, protocol, secret_env, status from casino_providers where code = $1', [code]);
-    if (row) providers.set(code, { row, at: Date.now() });
-    return row;
-  };
+  const providerOf = providerLookup(deps.db);
 
   void app.register(async (scope) => {
     // The raw bytes are what the signature covers: no JSON parsing before the check.

@@ -10,14 +10,14 @@ import {
   cancelCouponPayload, couponDetailPayload, couponListPayload, enterResultPayload, sellCouponPayload, shareCouponPayload, ticketDetailPayload,
 } from '../../../domain/protocol/calls.ts';
 import { message } from '../../../domain/messages.ts';
-import { couponDetail, couponLineRows, couponRow, couponSells, listCoupons, toItem, toLine } from '../../db/queries/coupons.ts';
+import { couponDetail, couponLineRows, couponRow, couponSells, listCoupons, toItem, toLine } from '../../betting-lifecycle/coupon-queries.ts';
 import { cancelCoupon, sellCoupon, sellOffer } from '../../betting-lifecycle/sell.ts';
 import { receiptHtml, type RetailReceipt } from '../../betting-lifecycle/print.ts';
 import { countPrint, ticketOf } from '../../retail/tickets.ts';
 import { TERMINAL_USER_TYPE } from '../../../domain/coupon/print-cancel.ts';
 import { settleMatch } from '../../settlement/settle-match.ts';
 import { CallError, defineCall, type CallDeps } from '../call.ts';
-import { SITE_SETTINGS } from './settings.ts';
+import { SITE_SETTINGS } from '../../settings/site-settings.ts';
 import { marketSettings } from '../../catalogue/markets.ts';
 
 const DAY = 86_400_000;

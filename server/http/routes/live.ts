@@ -10,9 +10,9 @@ import {
 import type { LiveMatch } from '../../../domain/protocol/feed.ts';
 import type { LiveState } from '../../feed/live-state.ts';
 import { CallError, defineCall, type CallDeps } from '../call.ts';
-import { SITE_SETTINGS } from './settings.ts';
+import { SITE_SETTINGS } from '../../settings/site-settings.ts';
 import { liveLeagueRank, marketSettings, oddTypeName, oddTypeOf, outcomeNameIn } from '../../catalogue/markets.ts';
-import { named } from '../../db/queries/matches.ts';
+import { named } from '../../catalogue/match-queries.ts';
 
 /** Sports whose live matches the simulator 'streams' (the TV list); a real provider gives its own. */
 const TV_SPORTS = new Set([1, 3, 5]);

@@ -6,7 +6,8 @@ import { message } from '../../../domain/messages.ts';
 import { guardUser } from '../../accounts/guard-user.ts';
 import { cancelOwnTransferRequest, createTransferRequest } from '../../payments/transfers.ts';
 import { CallError, defineCall, type CallContext, type CallDeps } from '../call.ts';
-import { SITE_SETTINGS } from './settings.ts';
+import { SITE_SETTINGS } from '../../settings/site-settings.ts';
+import { dayOf } from '../../../domain/protocol/call-dates.ts';
 import { LEDGER_REF } from '../../casino/wallet.ts';
 
 /** Ledger ref_types of the casino's game wallet and jackpots, shown as their product in Transactions. */
@@ -22,13 +23,6 @@ async function requireMoney(ctx: CallContext): Promise<void> {
 const idemKey = (ctx: CallContext): string | undefined => {
   const k = ctx.req.headers['idempotency-key'];
   return typeof k === 'string' && k.length > 0 && k.length <= 100 ? k : undefined;
-};
-
-/** 'yyyy/MM/dd' as the start of that day (UTC) or the start of the next one. */
-export const dayOf = (s: string | undefined, next: boolean): Date | null => {
-  if (!s) return null;
-  const t = Date.parse(`${s.replaceAll('/', '-')}T00:00:00Z`);
-  return Number.isNaN(t) ? null : new Date(t + (next ? 86_400_000 : 0));
 };
 
 export function registerMoneyCalls(app: FastifyInstance, deps: CallDeps): void {

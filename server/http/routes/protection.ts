@@ -15,7 +15,7 @@ import {
   closeAccount, protectionView, requestReopen, reviewLimits, selfExclude, setLimit, setRealityCheck, takeBreak,
 } from '../../protection/service.ts';
 import { applyProtection, playerProtection } from '../../backoffice/protection.ts';
-import { defineBoCall } from '../../backoffice/guard.ts';
+import { defineBoCall } from '../bo-call.ts';
 import { defineCall, type CallDeps } from '../call.ts';
 
 export function registerProtectionCalls(app: FastifyInstance, deps: CallDeps): void {

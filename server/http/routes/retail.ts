@@ -12,8 +12,9 @@ import {
 import { message } from '../../../domain/messages.ts';
 import { TERMINAL_USER_TYPE } from '../../../domain/coupon/print-cancel.ts';
 import { CallError, defineCall, type CallContext, type CallDeps } from '../call.ts';
-import { SESSION_COOKIE } from '../app.ts';
-import { defineBoCall, loadActor, requireScope, type BoContext } from '../../backoffice/guard.ts';
+import { SESSION_COOKIE } from '../../accounts/sessions.ts';
+import { loadActor, requireScope, type BoContext } from '../../backoffice/guard.ts';
+import { defineBoCall } from '../bo-call.ts';
 import { shopReport } from '../../retail/reports.ts';
 import { newPairingCode, usePairingCode } from '../../retail/pairing.ts';
 import { createSession, deleteSession } from '../../accounts/sessions.ts';

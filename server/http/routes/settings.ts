@@ -5,7 +5,7 @@ import { contentRev } from '../../content/revision.ts';
 import { sendCacheable } from '../etag.ts';
 
 // The settings live in server/settings (stored in the database, edited in the back office);
-// re-exported for the modules that read them from here.
+// re-exported for the tests that read them from here.
 export { DEMO_SETTINGS, SITE_SETTINGS } from '../../settings/site-settings.ts';
 
 export function registerSettings(app: FastifyInstance): void {

@@ -8,7 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { siteAssetName } from '../../../domain/account/site-assets.ts';
 import { message } from '../../../domain/messages.ts';
-import { SITE_SETTINGS } from './settings.ts';
+import { SITE_SETTINGS } from '../../settings/site-settings.ts';
 
 const TYPES = { css: 'text/css; charset=utf-8', js: 'text/javascript; charset=utf-8' } as const;
 

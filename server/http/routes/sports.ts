@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import {
   categoriesPayload, matchesPayload, matchResultsPayload, oddsPayload, shortcodePayload, sportsPayload, tournamentPayload,
 } from '../../../domain/protocol/calls.ts';
-import { listCategories, listMatches, listSports, listTournaments, matchByShortCode, matchWithOdds } from '../../db/queries/matches.ts';
-import { listResults, resultsWindow, RESULTS_PAGE } from '../../db/queries/results.ts';
+import { listCategories, listMatches, listSports, listTournaments, matchByShortCode, matchWithOdds } from '../../catalogue/match-queries.ts';
+import { listResults, resultsWindow, RESULTS_PAGE } from '../../catalogue/result-queries.ts';
 import { CallError, defineCall, type CallDeps } from '../call.ts';
 import { compactMatches, keysOnce } from '../../../domain/protocol/compact-rows.ts';
 

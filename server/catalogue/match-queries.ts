@@ -1,7 +1,7 @@
-import type { Queryable } from '../client.ts';
-import type { Category, MatchListItem, OddsGroup, Sport, Tournament } from '../../../domain/protocol/entities.ts';
-import { MARKETS, marketOf, outcomeName } from '../../../domain/market/catalogue.ts';
-import { lineHidden, listTypes, marketSettings, oddTypeName, outcomeNameIn, passiveCatalogue } from '../../catalogue/markets.ts';
+import type { Queryable } from '../db/client.ts';
+import type { Category, MatchListItem, OddsGroup, Sport, Tournament } from '../../domain/protocol/entities.ts';
+import { MARKETS, marketOf, outcomeName } from '../../domain/market/catalogue.ts';
+import { lineHidden, listTypes, marketSettings, oddTypeName, outcomeNameIn, passiveCatalogue } from './markets.ts';
 
 /** A not-started match more than 5 minutes past its start is no longer listed (section 4). */
 export const LIST_GRACE_MS = 5 * 60_000;

@@ -1,9 +1,9 @@
-import type { Queryable } from '../client.ts';
-import { outcomeName, marketOf } from '../../../domain/market/catalogue.ts';
-import { formatResultText, type MatchResult } from '../../../domain/coupon/result.ts';
-import { deadHeatShown, feedOutcomeOf } from '../../../domain/coupon/feed-outcome.ts';
-import type { CouponItem, CouponLine, CouponSell } from '../../../domain/protocol/coupons.ts';
-import { cancelState, CANCEL_BEFORE_KICKOFF_MS } from '../../betting-lifecycle/rules.ts';
+import type { Queryable } from '../db/client.ts';
+import { outcomeName, marketOf } from '../../domain/market/catalogue.ts';
+import { formatResultText, type MatchResult } from '../../domain/coupon/result.ts';
+import { deadHeatShown, feedOutcomeOf } from '../../domain/coupon/feed-outcome.ts';
+import type { CouponItem, CouponLine, CouponSell } from '../../domain/protocol/coupons.ts';
+import { cancelState, CANCEL_BEFORE_KICKOFF_MS } from './rules.ts';
 
 export const COUPONS_PAGE = 25;
 

@@ -1,6 +1,6 @@
-import type { Queryable } from '../client.ts';
-import type { ResultItem } from '../../../domain/protocol/entities.ts';
-import { named } from './matches.ts';
+import type { Queryable } from '../db/client.ts';
+import type { ResultItem } from '../../domain/protocol/entities.ts';
+import { named } from './match-queries.ts';
 
 /** Results page size (section 9). */
 export const RESULTS_PAGE = 50;
