@@ -209,7 +209,7 @@ export const ticketDetailPayload = z.object({ ...common, ticketId: bigId, userId
 const goals = int.min(0).max(999);
 const score = z.object({ h: goals, a: goals });
 
-/** Back-office results entry: a match's final result as settlement reads it (domain/coupon/result.ts). */
+/** A match's final result as settlement reads it (domain/coupon/result.ts); bo/saveResult's payload takes its `result`. */
 export const enterResultPayload = z.object({
   ...common,
   matchId: id,
@@ -224,7 +224,6 @@ export const enterResultPayload = z.object({
   }),
   revision: int.nonnegative().optional(),
 });
-export type EnterResultPayload = z.infer<typeof enterResultPayload>;
 
 // Accounts, money and content (account-platform.md section 7). Limits are checked again with the
 // rules of domain/account/ in the handlers; these schemas only bound the shapes.

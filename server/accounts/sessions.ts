@@ -99,3 +99,8 @@ export async function deleteSession(q: Queryable, token: string | undefined): Pr
 export async function deleteUserSessions(q: Queryable, userId: number): Promise<void> {
   await q.query('delete from sessions where user_id = $1', [userId]);
 }
+
+/** Ends every session of a user but the one of `keepToken` (a password changed from that session). */
+export async function deleteOtherSessions(q: Queryable, userId: number, keepToken: string | undefined): Promise<void> {
+  await q.query('delete from sessions where user_id = $1 and token_hash <> $2', [userId, sha256(keepToken ?? '')]);
+}

@@ -13,14 +13,27 @@ import type { BoActor } from './guard.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-/** True when the 6-digit code fits the secret at `now` (one 30-second step either side). */
-export async function otpValid(secret: string, otp: string, now: number): Promise<boolean> {
+/** The time step of a code that fits the secret at `now` (one step either side), else null. */
+async function otpStep(secret: string, otp: string, now: number): Promise<number | null> {
   try {
     const r = await totpVerify({ secret, token: otp, epoch: Math.floor(now / 1000), epochTolerance: 30 });
-    return r.valid;
+    return r.valid ? Math.floor(now / 30_000) + r.delta : null;
   } catch {
-    return false;
+    return null;
   }
+}
+
+/**
+ * Checks a user's code and uses it up: a code fits once, and never one of a step at or before the
+ * last accepted one (a code read over a shoulder or replayed from a log within its window is dead).
+ * The step is claimed in one conditional update, so two requests racing with one code get one yes.
+ */
+export async function otpUse(q: Queryable, userId: number, secret: string, otp: string, now: number): Promise<boolean> {
+  const step = await otpStep(secret, otp, now);
+  if (step === null) return false;
+  const claimed = await q.query(
+    'update users set totp_last_step = $2 where id = $1 and (totp_last_step is null or totp_last_step < $2) returning id', [userId, step]);
+  return claimed.length > 0;
 }
 
 /** The current code of a secret (demo and tests: what an authenticator app would show). */

@@ -63,6 +63,8 @@ export interface CallOptions {
   loggedOut?: boolean;
   /** A larger body than the app's 256 KiB (image uploads), in bytes. */
   bodyLimit?: number;
+  /** Set by defineBoCall ('guard') and by bo/login ('login'): the only ways a bo/ call is registered. */
+  backOffice?: 'guard' | 'login';
 }
 
 /** What a call route carries in its Fastify config (read by the OpenAPI description, server/ops/openapi.ts). */
@@ -71,4 +73,6 @@ export interface CallRouteInfo {
   schema: z.ZodType;
   auth: boolean;
   permission?: string;
+  /** A back-office call: 'guard' when defineBoCall registered it, 'login' for bo/login itself. */
+  backOffice?: 'guard' | 'login';
 }

@@ -42,7 +42,7 @@ export function defineBoCall<S extends z.ZodType>(
       audit: (q, e) => writeAudit(q, { ...e, actorId: actor.userId, role: actor.role, address: ctx.req.ip, at: ctx.now }),
     };
     return handler(p, boCtx);
-  }, { auth: true, ...opts });
+  }, { auth: true, ...opts, backOffice: 'guard' });
 }
 
 /**

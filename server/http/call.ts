@@ -58,7 +58,15 @@ export function defineCall<S extends z.ZodType>(
   handler: CallHandler<S, CallContext>,
   opts: CallOptions = {},
 ): void {
-  const call: CallRouteInfo = { name, schema, auth: !!(opts.auth || opts.permission), ...(opts.permission ? { permission: opts.permission } : {}) };
+  // One door to the back office: a bo/ call registered without its guard would skip the second
+  // factor, the permission and the audit, so it does not start.
+  if (name.startsWith('bo/') !== !!opts.backOffice || (opts.backOffice === 'login' && name !== 'bo/login')) {
+    throw new Error(`${name}: back-office calls are registered through defineBoCall`);
+  }
+  const call: CallRouteInfo = {
+    name, schema, auth: !!(opts.auth || opts.permission), ...(opts.permission ? { permission: opts.permission } : {}),
+    ...(opts.backOffice ? { backOffice: opts.backOffice } : {}),
+  };
   app.post(`/api/${name}`, { ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}), config: { call, ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}) } }, async (req, reply) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const lang = typeof body.lang === 'string' && /^[a-z]{2}$/.test(body.lang) ? body.lang : 'tr';

@@ -15,6 +15,12 @@ import { HUB88_ENDPOINTS, hub88Body } from '../casino/protocols/hub88.ts';
 import { HUB88_SIGNATURE_HEADER } from '../casino/hub88/keys.ts';
 
 const calls = new WeakMap<FastifyInstance, CallRouteInfo[]>();
+const routes = new WeakMap<FastifyInstance, { method: string; url: string; call?: CallRouteInfo }[]>();
+
+/** Every route registered on an app after registerOpenApi (method, url, its call when it is one): the route-enumeration tests read it. */
+export function registeredRoutes(app: FastifyInstance): readonly { method: string; url: string; call?: CallRouteInfo }[] {
+  return routes.get(app) ?? [];
+}
 
 /** The calls registered on an app (in registration order); empty before registerOpenApi. */
 export function registeredCalls(app: FastifyInstance): readonly CallRouteInfo[] {
@@ -149,10 +155,13 @@ export function openApiDocument(list: readonly CallRouteInfo[]): JsonSchema {
  */
 export function registerOpenApi(app: FastifyInstance): void {
   const list: CallRouteInfo[] = [];
+  const all: { method: string; url: string; call?: CallRouteInfo }[] = [];
   calls.set(app, list);
+  routes.set(app, all);
   app.addHook('onRoute', (route) => {
     const call = (route.config as { call?: CallRouteInfo } | undefined)?.call;
     if (call && route.method === 'POST') list.push(call);
+    for (const method of [route.method].flat()) all.push({ method, url: route.url, ...(call ? { call } : {}) });
   });
   let doc: string | undefined;
   app.get('/api/openapi.json', async (_req, reply) => {

@@ -115,8 +115,8 @@ export const paidTime = (d: Date): string => `${d.toISOString().slice(0, 16).rep
 
 /**
  * Pays a winning coupon once (the counter or a kiosk), in the caller's transaction: locks the
- * coupon, refuses one not won, already paid (naming when and where) or, for a retail ticket,
- * expired; marks it paid by `payerId`; a retail ticket's win leaves its terminal's till.
+ * coupon, refuses one that is not a shop's ticket, not won, already paid (naming when and where)
+ * or expired; marks it paid by `payerId`; a retail ticket's win leaves its terminal's till.
  */
 export async function payCouponOnce(q: Queryable, couponId: number, payerId: number, now: number): Promise<number> {
   const [c] = await q.query<{ status: number; income: number; shop_paid_at: Date | null; shop_paid_by: number | null }>(
@@ -129,11 +129,13 @@ export async function payCouponOnce(q: Queryable, couponId: number, payerId: num
   }
   if (c.status !== 1) throw new CallError(409, 'couponNotWon', {}, { error: 'couponNotWon' });
   const [t] = await q.query<TicketRow>('select * from retail_tickets where coupon_id = $1', [couponId]);
+  // Only a shop's bearer ticket is paid in cash: an online coupon's win is already in its wallet.
+  if (!t) throw new CallError(404, 'ticketNotFound', {}, { error: 'notRetailTicket' });
   if (t && now > new Date(t.expires_at).getTime()) throw new CallError(409, 'ticketExpired', {}, { error: 'ticketExpired' });
   await q.query('update coupons set shop_paid_at = $2, shop_paid_by = $3 where id = $1', [couponId, new Date(now), payerId]);
   const amount = Number(c.income);
   // The win is paid from the ticket's liability; one settled before it existed is still in the till.
-  if (amount > 0 && !(await payLiability(q, couponId, now)) && t) {
+  if (amount > 0 && !(await payLiability(q, couponId, now))) {
     await postLedger(q, { userId: t.terminal_id, amount: -amount, kind: 'withdraw', refType: 'ticket', refId: couponId });
   }
   return amount;

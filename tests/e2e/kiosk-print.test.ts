@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { useAppUnderTest } from './app-under-test.ts';
 import { CouponDetailPageModel } from './pages/coupons-pages.ts';
+import { DEMO_TOTP } from '../../server/demo/backoffice-seed.ts';
+import { otpNow } from '../../server/backoffice/session.ts';
 
 interface Odd { mid: number; special: string; odd: number }
 interface ListMatch { id: number; matchDate: string; odds: Array<{ oddstype: number; special: string; outcomes: Array<{ outcomeid: number; odd: number }> }> }
@@ -130,9 +132,10 @@ describe('kiosk print failure in Chromium', () => {
     const id = await place(page, [odds[4]!, odds[5] ?? odds[0]!], 500);
     // The back office voids one match (admin, results entry).
     const admin = await app.browser.newContext({ baseURL: app.server.url });
-    const login = await admin.request.post('/api/login', { data: { userName: 'admin', password: 'admin1234' } });
+    const otp = await otpNow(DEMO_TOTP.admin, Date.now());
+    const login = await admin.request.post('/api/bo/login', { data: { userName: 'admin', password: 'admin1234', otp } });
     expect((await login.json()) as { status: boolean }).toMatchObject({ status: true });
-    const entered = await admin.request.post('/api/bo/enterResult', { data: { matchId: odds[4]!.mid, result: { ft: { h: 0, a: 0 }, ht: { h: 0, a: 0 }, status: 'cancelled' } } });
+    const entered = await admin.request.post('/api/bo/saveResult', { data: { matchId: odds[4]!.mid, result: { ft: { h: 0, a: 0 }, ht: { h: 0, a: 0 }, status: 'cancelled' } } });
     expect((await entered.json()) as { status: boolean }).toMatchObject({ status: true });
     await admin.close();
     const detail = new CouponDetailPageModel(page);

@@ -38,6 +38,9 @@ describe.each(DRIVERS)('back-office coupons and reports on %s', (driver) => {
       return Number(c!.id);
     };
     coupons.push(await add(a.player, 5_000, 0, 0), await add(a.player, 15_000, 0, 0, 'KK'), await add(a.terminal, 70_000, 1, 4_000), await add(b.player, 9_000, 0, 0));
+    // The terminal's coupon is a shop ticket (its bearer code printed); the players' are online coupons.
+    await h.db.query(`insert into retail_tickets (coupon_id, code, terminal_id, expires_at, created_at)
+      values ($1, 'BOCOUPONS-T1', $2, '2027-01-01T00:00:00Z', '2026-05-20T10:00:00Z')`, [coupons[2], a.terminal]);
   }, 60_000);
 
   const balance = async (id: number) => Number((await h.db.query<{ balance: number }>('select balance from wallets where user_id = $1', [id]))[0]!.balance);
@@ -68,6 +71,18 @@ describe.each(DRIVERS)('back-office coupons and reports on %s', (driver) => {
     const paid = await Promise.all([1, 2, 3].map(() => h.call('bo/markCouponPaid', { couponId: coupons[2] }, { cookie: dealerA })));
     expect(paid.filter((r) => json(r).status).length).toBe(1);
     expect(json(await h.call('bo/coupons', { couponId: coupons[2] }, { cookie: dealerA })).results).toEqual([expect.objectContaining({ paid: 1, winAmount: 4_000 })]);
+  });
+
+  it('an online player\'s won coupon (its win already in the wallet) is not paid again at the counter', async () => {
+    await h.db.query('update coupons set status = 1, income = 30000, settled_income = 30000 where id = $1', [coupons[1]]);
+    const before = await balance(a.player);
+    for (const cookie of [dealerA, admin]) {
+      const res = await h.call('bo/markCouponPaid', { couponId: coupons[1] }, { cookie });
+      expect(json(res)).toMatchObject({ status: false, error: 'notRetailTicket' });
+    }
+    const [c] = await h.db.query<{ shop_paid_at: Date | null }>('select shop_paid_at from coupons where id = $1', [coupons[1]]);
+    expect(c!.shop_paid_at).toBeNull();
+    expect(await balance(a.player)).toBe(before);
   });
 
   it('reports: daily per terminal and dealer, stake ranges, payment bands, and the streamed CSV', async () => {

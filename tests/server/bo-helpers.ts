@@ -25,6 +25,8 @@ const cookieOf = (res: LightMyRequestResponse, who: string): string => {
  */
 export async function boLogin(h: Harness, userName: string, password: string): Promise<string> {
   await h.db.query('update users set totp_secret = $2 where username = $1 and totp_secret is null and user_type in ($3, $4)', [userName, DEMO_TOTP.admin, 'A', 'O']);
+  // Each login of a suite is a fresh code from the app: the once-only rule is tested on its own.
+  await h.db.query('update users set totp_last_step = null where username = $1', [userName]);
   const [u] = await h.db.query<{ totp_secret: string | null }>('select totp_secret from users where username = $1', [userName]);
   const otp = u?.totp_secret ? await otpNow(u.totp_secret, h.clock.now) : undefined;
   return cookieOf(await h.call('bo/login', { userName, password, ...(otp ? { otp } : {}) }), userName);
@@ -63,4 +65,14 @@ export async function branch(h: Harness, admin: string, operatorId: number, tag:
     if (!json(r).status) throw new Error(`load ${id}: ${r.body}`);
   }
   return { dealer, sub, partner, player, terminal, names };
+}
+
+/**
+ * A fresh admin (type A, the demo TOTP secret set) logged in with its password alone through the
+ * player's login: a session that has not passed the second factor.
+ */
+export async function passwordOnlyAdmin(h: Harness, prefix = 'pwadmin'): Promise<{ id: number; userName: string; cookie: string }> {
+  const u = await h.addUser(prefix, 0);
+  await h.db.query(`update users set user_type = 'A', online_user = 0, totp_secret = $2 where id = $1`, [u.id, DEMO_TOTP.admin]);
+  return { id: u.id, userName: u.userName, cookie: await h.login(u.userName, u.password) };
 }

@@ -9,6 +9,7 @@ import type { MatchResult } from '../../domain/coupon/result.ts';
 import { resumePending, runMatch, settleMatch } from '../../server/settlement/settle-match.ts';
 import { ingestResults } from '../../server/settlement/ingest.ts';
 import { drivers, pickOf, snapshot, tipOf as tip, useFootballMatches, useHarness, type Pick } from './harness.ts';
+import { boLogin, passwordOnlyAdmin } from './bo-helpers.ts';
 
 const DRIVERS = await drivers();
 
@@ -196,25 +197,33 @@ describe.each(DRIVERS)('settlement on %s', (driver) => {
     expect(rv!.result.goals?.map((g) => g.side)).toEqual(['h', 'h', 'a']);
   });
 
-  it('results entry: refused to a player, accepted from an admin, and it settles', async () => {
+  it('results entry: only through the back office\'s guarded bo/saveResult, refused to a player and to a password-only admin', async () => {
     const u = await h.player('bo');
     const p = pickOf(takeMatch());
     const id = await place(u.cookie, [p], 1_000);
     const payload = { matchId: p.mid, result: { ft: { h: 1, a: 0 }, ht: { h: 0, a: 0 } } };
-    const refused = await h.call('bo/enterResult', payload, { cookie: u.cookie });
+    // The old unguarded door is gone.
+    expect((await h.call('bo/enterResult', payload, { cookie: u.cookie })).statusCode).toBe(404);
+    const refused = await h.call('bo/saveResult', payload, { cookie: u.cookie });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ status: false });
-    expect((await h.call('bo/enterResult', payload)).statusCode).toBe(401);
+    expect((await h.call('bo/saveResult', payload)).statusCode).toBe(401);
+    // The admin's password alone (the player login, no second factor) settles nothing.
+    const admin = await passwordOnlyAdmin(h);
+    const noOtp = await h.call('bo/saveResult', payload, { cookie: admin.cookie });
+    expect(noOtp.statusCode).toBe(401);
+    expect(noOtp.json()).toMatchObject({ status: false, error: 'otpRequired' });
+    expect((await coupon(id)).status).toBe(0);
 
-    const admin = await h.addUser('admin', 0);
-    await h.db.query(`update users set user_type = 'A' where id = $1`, [admin.id]);
-    const cookie = await h.login(admin.userName, admin.password);
-    const bad = await h.call('bo/enterResult', { matchId: p.mid, result: { ft: { h: -1, a: 0 }, ht: { h: 0, a: 0 } } }, { cookie });
+    const cookie = await boLogin(h, admin.userName, 'demo1234');
+    const bad = await h.call('bo/saveResult', { matchId: p.mid, result: { ft: { h: -1, a: 0 }, ht: { h: 0, a: 0 } } }, { cookie });
     expect(bad.statusCode).toBe(400);
-    const ok = await h.call('bo/enterResult', payload, { cookie });
+    const ok = await h.call('bo/saveResult', payload, { cookie });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toMatchObject({ status: true, version: 1, coupons: 1, changed: 1 });
+    expect(ok.json()).toMatchObject({ status: true, version: 1, added: true });
     expect((await coupon(id)).status).toBe(1);
+    const audit = await h.db.query(`select 1 from audit_log where action = 'result.enter' and object_id = $1`, [String(p.mid)]);
+    expect(audit).toHaveLength(1);
   });
 });
 

@@ -6,12 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import { boLoginPayload } from '../../../domain/backoffice/calls.ts';
 import { isBackOfficeRole, roleOfLetter } from '../../../domain/backoffice/permissions.ts';
 import { message } from '../../../domain/messages.ts';
-import { createSession, deleteSession } from '../../accounts/sessions.ts';
+import { createSession, deleteOtherSessions, deleteSession } from '../../accounts/sessions.ts';
 import { hashPassword, verifyPassword } from '../../accounts/password.ts';
 import { DEFAULT_THROTTLE, loginFailed, loginLocked, loginSucceeded } from '../../accounts/throttle.ts';
 import { loadActor } from '../../backoffice/guard.ts';
 import { boCalls } from '../bo-call.ts';
-import { logLogin, markOtp, needsSecondFactor, otpValid, whoami } from '../../backoffice/session.ts';
+import { logLogin, markOtp, needsSecondFactor, otpUse, whoami } from '../../backoffice/session.ts';
 import { CallError, defineCall, type CallDeps } from '../call.ts';
 import { SESSION_COOKIE } from '../../accounts/sessions.ts';
 
@@ -45,7 +45,7 @@ export function registerBoSessionCalls(app: FastifyInstance, deps: CallDeps, opt
     if (second) {
       if (!u.totp_secret) throw new CallError(403, 'otpNotSet', {}, { error: 'otpNotSet' });
       if (!p.otp) throw new CallError(401, 'otpRequired', {}, { error: 'otpRequired', needOtp: true });
-      if (!(await otpValid(u.totp_secret, p.otp, ctx.now))) {
+      if (!(await otpUse(ctx.db, u.id, u.totp_secret, p.otp, ctx.now))) {
         await loginFailed(ctx.db, p.userName, address, ctx.now, DEFAULT_THROTTLE);
         throw new CallError(401, 'wrongOtp', {}, { error: 'wrongOtp', needOtp: true });
       }
@@ -59,7 +59,7 @@ export function registerBoSessionCalls(app: FastifyInstance, deps: CallDeps, opt
     const actor = await loadActor(ctx.db, u.id, token, ctx.now);
     if (!actor) throw new CallError(403, 'forbidden', {}, { error: 'forbidden' });
     return { ...(await whoami(ctx.db, actor)) };
-  }, { rateLimit: { max: 20, timeWindow: 60_000 } });
+  }, { rateLimit: { max: 20, timeWindow: 60_000 }, backOffice: 'login' });
 
   const call = boCalls(app, deps);
 
@@ -71,7 +71,7 @@ export function registerBoSessionCalls(app: FastifyInstance, deps: CallDeps, opt
     // Wrong codes count as failed logins: once locked, no code is tried (else a session that knows
     // the password could guess the six digits here without end).
     if (await loginLocked(ctx.db, ctx.actor.userName, ctx.req.ip, ctx.now)) throw new CallError(429, 'tooManyRequests');
-    if (!(await otpValid(u.totp_secret, p.otp, ctx.now))) {
+    if (!(await otpUse(ctx.db, ctx.actor.userId, u.totp_secret, p.otp, ctx.now))) {
       await loginFailed(ctx.db, ctx.actor.userName, ctx.req.ip, ctx.now, DEFAULT_THROTTLE);
       throw new CallError(401, 'wrongOtp', {}, { error: 'wrongOtp', needOtp: true });
     }
@@ -94,6 +94,8 @@ export function registerBoSessionCalls(app: FastifyInstance, deps: CallDeps, opt
     await ctx.db.tx(async (q) => {
       await q.query('update users set password_hash = $2 where id = $1', [ctx.actor.userId, hash]);
       await ctx.audit(q, { action: 'changePassword', objectType: 'user', objectId: ctx.actor.userId });
+      // Every other session ends (a stolen cookie dies with the old password); this one goes on.
+      await deleteOtherSessions(q, ctx.actor.userId, ctx.req.cookies[SESSION_COOKIE]);
     });
     return { status: true, msg: message('userPassChangeSuccess', ctx.lang) };
   });

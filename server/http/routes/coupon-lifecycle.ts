@@ -1,13 +1,14 @@
 /**
  * The coupon lifecycle calls (betting-core.md section 7): couponList with filters,
  * getCouponDetail with the sell offer, the public share calls (ticketDetail, shareCoupon),
- * sellCoupon, cancelCoupon, the back-office results entry, and the receipt print page.
+ * sellCoupon, cancelCoupon and the receipt print page (results are entered through the back office's
+ * bo/saveResult, behind its guard).
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { guardUser } from '../../accounts/guard-user.ts';
 import {
-  cancelCouponPayload, couponDetailPayload, couponListPayload, enterResultPayload, sellCouponPayload, shareCouponPayload, ticketDetailPayload,
+  cancelCouponPayload, couponDetailPayload, couponListPayload, sellCouponPayload, shareCouponPayload, ticketDetailPayload,
 } from '../../../domain/protocol/calls.ts';
 import { message } from '../../../domain/messages.ts';
 import { couponDetail, couponLineRows, couponRow, couponSells, listCoupons, toItem, toLine } from '../../betting-lifecycle/coupon-queries.ts';
@@ -15,7 +16,6 @@ import { cancelCoupon, sellCoupon, sellOffer } from '../../betting-lifecycle/sel
 import { receiptHtml, type RetailReceipt } from '../../betting-lifecycle/print.ts';
 import { countPrint, ticketOf } from '../../retail/tickets.ts';
 import { TERMINAL_USER_TYPE } from '../../../domain/coupon/print-cancel.ts';
-import { settleMatch } from '../../settlement/settle-match.ts';
 import { CallError, defineCall, type CallDeps } from '../call.ts';
 import { SITE_SETTINGS } from '../../settings/site-settings.ts';
 import { marketSettings } from '../../catalogue/markets.ts';
@@ -24,9 +24,6 @@ const DAY = 86_400_000;
 
 /** Coupon calls need the sport or live product (status 1), the same rule as the router's guard. */
 const BETTING = { permission: 'sportUser|liveUser' } as const;
-
-/** Back-office roles that may enter results (account-platform.md section 6: admin, operator). */
-const RESULT_ROLES = new Set(['A', 'O']);
 
 export function registerCouponLifecycle(app: FastifyInstance, deps: CallDeps): void {
   defineCall(app, deps, 'couponList', couponListPayload, async (p, ctx) => {
@@ -71,15 +68,6 @@ export function registerCouponLifecycle(app: FastifyInstance, deps: CallDeps): v
   defineCall(app, deps, 'cancelCoupon', cancelCouponPayload, async (p, ctx) => ({
     ...(await cancelCoupon(ctx.db, ctx.userId!, p.ticketId, ctx.now, ctx.lang, p.reason)),
   }), BETTING);
-
-  defineCall(app, deps, 'bo/enterResult', enterResultPayload, async (p, ctx) => {
-    const [u] = await ctx.db.query<{ user_type: string }>('select user_type from users where id = $1', [ctx.userId]);
-    if (!u || !RESULT_ROLES.has(u.user_type)) throw new CallError(403, 'forbidden');
-    const [m] = await ctx.db.query('select 1 from matches where id = $1', [p.matchId]);
-    if (!m) throw new CallError(404, 'matchNotFound');
-    const report = await settleMatch(ctx.db, p.matchId, p.result, ctx.now, { source: 'backoffice', enteredBy: ctx.userId!, revision: p.revision });
-    return { status: true, msg: message('resultSaved', ctx.lang), version: report.version, coupons: report.coupons, changed: report.changed, paid: report.paid };
-  }, { auth: true });
 
   // GET /ekol/user/printer/{lang}/{id}?timezone={tz}: the owner's receipt, printed 1 s after load.
   app.get<{ Params: { lang: string; id: string }; Querystring: { timezone?: string } }>('/ekol/user/printer/:lang/:id', async (req, reply) => {
