@@ -251,6 +251,8 @@ describe.skipIf(!DRIVERS.length)('Unified Odds Feed over RabbitMQ', () => {
       // its coupon line says so, with the factor (the other lines have none)
       const detail = async (id: number) => ((await call('getCouponDetail', { ticketId: id }, preCookie)).body.results as CouponLine[])[0]!;
       expect(await detail(coupons.deadHeat!)).toMatchObject({ outcome: 'won', deadHeat: '0.5' });
+      // a market beyond the built-in ones is named on the coupon in the player's language
+      expect(await detail(coupons.deadHeat!)).toMatchObject({ oddsType: 47, typeName: 'İlk yarı/maç sonucu', outComeName: '1/1' });
       expect((await detail(coupons.won!)).deadHeat).toBeUndefined();
       // the live coupon (1 at 1.48) is settled by the same market
       expect(await couponRow(coupons.live!)).toEqual({ status: 1, income: 1480 });

@@ -19,6 +19,19 @@ import { TERMINAL_USER_TYPE } from '../../../domain/coupon/print-cancel.ts';
 import { CallError, defineCall, type CallDeps } from '../call.ts';
 import { SITE_SETTINGS } from '../../settings/site-settings.ts';
 import { marketSettings } from '../../catalogue/markets.ts';
+import { lineIn } from '../../retail/market-names.ts';
+import { marketOf } from '../../../domain/market/catalogue.ts';
+import type { CouponLine } from '../../../domain/protocol/coupons.ts';
+
+/**
+ * Lines of a feed's market types (beyond the built-in ones, which the app names itself) named in
+ * the player's language, as receipts are.
+ */
+async function linesIn(db: CallDeps['db'], lines: readonly CouponLine[], lang: string): Promise<CouponLine[]> {
+  if (lines.every((l) => marketOf(l.oddsType))) return [...lines];
+  await marketSettings(db);
+  return lines.map((l) => (marketOf(l.oddsType) ? l : lineIn(l, lang)));
+}
 
 const DAY = 86_400_000;
 
@@ -45,19 +58,19 @@ export function registerCouponLifecycle(app: FastifyInstance, deps: CallDeps): v
     const detail = await couponDetail(ctx.db, ctx.userId!, p.ticketId, ctx.now);
     if (!detail) throw new CallError(404, 'notFound');
     const sellType = await sellOffer(ctx.db, detail.row, ctx.now, ctx.lang, false, deps.live);
-    return { status: true, coupon: { result: detail.coupon }, results: detail.lines, sellType, sells: await couponSells(ctx.db, p.ticketId) };
+    return { status: true, coupon: { result: detail.coupon }, results: await linesIn(ctx.db, detail.lines, ctx.lang), sellType, sells: await couponSells(ctx.db, p.ticketId) };
   }, BETTING);
 
   // Public: the link carries the owner's id, which must match; nothing about the player is sent.
-  const shared = async (ticketId: number, userId: number | string, now: number) => {
+  const shared = async (ticketId: number, userId: number | string, now: number, lang: string) => {
     const row = await couponRow(deps.db, ticketId, Number(userId));
     if (!row) throw new CallError(404, 'notFound');
     const { paid: _p, payDate: _d, canceled: _c, cancelUntil: _u, cashedOut: _s, ...coupon } = toItem(row, now);
-    return { coupon, results: (await couponLineRows(deps.db, ticketId)).map(toLine) };
+    return { coupon, results: await linesIn(deps.db, (await couponLineRows(deps.db, ticketId)).map(toLine), lang) };
   };
-  defineCall(app, deps, 'shareCoupon', shareCouponPayload, async (p, ctx) => ({ status: true, ...(await shared(p.couponId, p.userId, ctx.now)) }));
+  defineCall(app, deps, 'shareCoupon', shareCouponPayload, async (p, ctx) => ({ status: true, ...(await shared(p.couponId, p.userId, ctx.now, ctx.lang)) }));
   defineCall(app, deps, 'ticketDetail', ticketDetailPayload, async (p, ctx) => {
-    const s = await shared(p.ticketId, p.userId, ctx.now);
+    const s = await shared(p.ticketId, p.userId, ctx.now, ctx.lang);
     return { status: true, results: s.results, coupon: s.coupon };
   });
 
