@@ -148,8 +148,10 @@ describe.skipIf(!DRIVERS.length)('Unified Odds Feed over RabbitMQ', () => {
       const asked = await recoverAll();
       expect(asked.map((r) => r.product).sort()).toEqual(['liveodds', 'pre']);
       expect(asked.every((r) => r.after === undefined && Number.isSafeInteger(r.requestId))).toBe(true);
-      const stored = await h.db.query<{ id: number; state: string }>(`select id, state from feed_producers where provider = 'uof' order by id`);
-      expect(stored).toEqual([{ id: 1, state: 'up' }, { id: 3, state: 'up' }]);
+      // stored just after the state changes in memory
+      const stored = () => h.db.query<{ id: number; state: string }>(`select id, state from feed_producers where provider = 'uof' order by id`);
+      await until(async () => ((await stored()).every((r) => r.state === 'up') ? true : undefined), 5000, 'stored up');
+      expect(await stored()).toEqual([{ id: 1, state: 'up' }, { id: 3, state: 'up' }]);
     });
 
     it('a match announced by fixture_change appears in the lists with its names in tr and en', async () => {
