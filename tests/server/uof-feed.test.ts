@@ -184,6 +184,21 @@ describe.skipIf(!DRIVERS.length)('Unified Odds Feed over RabbitMQ', () => {
       expect((await listed('tr'))!.odds.find((g) => g.oddstype === 1)!.outcomes[0]!.odd).toBe(2150);
     });
 
+    it('a variant market (correct score) is listed with its outcomes named from the variant descriptions, per language', async () => {
+      const cs = '<market id="199" specifiers="variant=sr:correct_score:max:6" status="1">'
+        + '<outcome id="sr:correct_score:max:6:1302" odds="9.50" active="1"/><outcome id="sr:correct_score:max:6:1317" odds="8.00" active="1"/></market>';
+      await send(message('odds_change_prematch', { timestamp: Date.now() }).replace('<odds>', `<odds>${cs}`));
+      const id = (await matchId())!;
+      const group = async (lang: string) => ((await call('odds', { matchId: id, lang })).body.results as MatchListItem['odds']).find((g) => g.oddstype === 199);
+      const tr = (await until(async () => ((await group('tr'))?.outcomes[0]?.outcome ? group('tr') : undefined), 5000, 'variant names'))!;
+      expect(tr).toMatchObject({ typeName: 'Skor', special: 'sr:correct_score:max:6' });
+      expect(tr.outcomes.map((o) => [o.outcome, o.odd])).toEqual([['0:0', 9500], ['2:1', 8000]]);
+      expect(tr.outcomes.every((o) => o.outcomeid >= 1_000_000)).toBe(true);
+      const en = (await group('en'))!;
+      expect(en.typeName).toBe('Correct score');
+      expect(en.outcomes.map((o) => o.outcome)).toEqual(['0:0', '2:1']);
+    });
+
     it('coupons are placed on it at the feed\'s prices', async () => {
       const u = await h.player('uofpre');
       coupons.user = u.id;

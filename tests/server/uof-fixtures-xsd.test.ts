@@ -23,7 +23,7 @@ const file = (path: string, base = XSD) => ({ fileName: relative(base, path), co
 /** The schema that describes a fixture file, by its name. */
 function schemaOf(name: string): string {
   if (name.startsWith('messages/')) return 'messages/UnifiedFeed.xsd';
-  if (/^api\/(markets|producers)/.test(name)) return 'UnifiedFeedDescriptions.xsd';
+  if (/^api\/(markets|producers|variants)/.test(name)) return 'UnifiedFeedDescriptions.xsd';
   if (/^api\/(whoami|recovery)/.test(name)) return 'UnifiedFeedResponse.xsd';
   if (name.startsWith('api/fixture')) return 'sportsapi/v1/endpoints/unified/fixtures_fixture.xsd';
   if (name.startsWith('api/summary')) return 'sportsapi/v1/endpoints/unified/match_summary.xsd';

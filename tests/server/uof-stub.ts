@@ -59,6 +59,7 @@ export async function startApiStub(token = `tok-${randomBytes(6).toString('hex')
       '<response response_code="FORBIDDEN"><action>auth</action><message>invalid token</message></response>');
     let m: RegExpExecArray | null;
     if ((m = /^\/v1\/descriptions\/(\w+)\/markets\.xml$/.exec(url.pathname))) return send(200, fixture(`api/markets_${m[1] === 'tr' ? 'tr' : 'en'}.xml`));
+    if ((m = /^\/v1\/descriptions\/(\w+)\/variants\.xml$/.exec(url.pathname))) return send(200, fixture(`api/variants_${m[1] === 'tr' ? 'tr' : 'en'}.xml`));
     if (url.pathname === '/v1/descriptions/producers.xml') return send(200, fixture('api/producers.xml').replace(/https:\/\/api\.betradar\.com\/v1/g, base));
     if (url.pathname === '/v1/users/whoami.xml') return send(200, fixture('api/whoami.xml'));
     if ((m = /^\/v1\/sports\/(\w+)\/sport_events\/([^/]+)\/fixture\.xml$/.exec(url.pathname))) {

@@ -12,7 +12,7 @@ import type { FeedChange, LiveMatch } from '../../../domain/protocol/feed.ts';
 import { runMatch } from '../../settlement/settle-match.ts';
 import type { FeedAdapter, FeedEvent } from '../adapter.ts';
 import type { Scheduler } from '../clock.ts';
-import { UofApi, type MarketDescription } from './api.ts';
+import { UofApi, type MarketDescription, type VariantDescription } from './api.ts';
 import type { UofConfig } from './config.ts';
 import { startConsumer, type Consumer } from './consumer.ts';
 import { MarketDescriptions } from './descriptions.ts';
@@ -141,6 +141,14 @@ export class UofFeedAdapter implements FeedAdapter {
     } catch (err) {
       this.log(`uof: market descriptions: ${(err as Error).message}; using those stored`);
       await this.descriptions.loadGroups(this.opts.db).catch(() => undefined);
+    }
+    try {
+      const variants = new Map<string, VariantDescription[]>();
+      for (const lang of this.opts.config.languages) variants.set(lang, await this.api.variantDescriptions(lang));
+      this.log(`uof: ${this.descriptions.storeVariants(variants)} variant descriptions`);
+    } catch (err) {
+      // outcomes of variant markets already named stay named (provider_market_types); new ones wait for the next start
+      this.log(`uof: variant descriptions: ${(err as Error).message}`);
     }
   }
 

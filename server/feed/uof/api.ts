@@ -31,6 +31,12 @@ export interface MarketDescription {
   specifiers: Array<{ name: string; type: string }>;
 }
 
+/** A variant description in one language: the outcome names of the markets whose `variant` specifier names it. */
+export interface VariantDescription {
+  id: string;
+  outcomes: Array<{ id: string; name: string }>;
+}
+
 /** A producer of /descriptions/producers.xml. */
 export interface Producer {
   id: number;
@@ -110,6 +116,19 @@ export class UofApi {
         }),
         specifiers: children(child(m, 'specifiers'), 'specifier').map((s) => ({ name: attr(s, 'name') ?? '', type: attr(s, 'type') ?? 'string' })),
       }];
+    });
+  }
+
+  /** Every variant description in a language (correct scores 'sr:correct_score:max:6', exact goals ...). */
+  async variantDescriptions(lang: string): Promise<VariantDescription[]> {
+    const root = await this.request(`/descriptions/${enc(lang)}/variants.xml`, 'variant_descriptions');
+    return children(root, 'variant').flatMap((v) => {
+      const id = attr(v, 'id');
+      if (id === undefined) return [];
+      return [{ id, outcomes: children(child(v, 'outcomes'), 'outcome').flatMap((o) => {
+        const oid = attr(o, 'id');
+        return oid === undefined ? [] : [{ id: oid, name: attr(o, 'name') ?? oid }];
+      }) }];
     });
   }
 

@@ -222,9 +222,13 @@ export class UofProcessor {
       const oddsType = ids.cachedMarket(m.id) ?? await ids.market(db, m.id);
       const special = specialOf(m.specifiers);
       const outcomeIds = m.outcomes.map((o) => o.id);
-      const ours = ids.cachedOutcomes(m.id, outcomeIds) ?? await ids.outcomes(db, m.id, outcomeIds);
+      const specifiers = parseSpecifiers(m.specifiers);
+      const cached = ids.cachedOutcomes(m.id, outcomeIds);
+      const ours = cached ?? await ids.outcomes(db, m.id, outcomeIds);
+      // outcome ids first seen by this process: those of variants get their names in the stored type
+      if (!cached) await this.opts.descriptions.nameOutcomes(db, m.id, specifiers, ours);
       out.push({
-        key: gkey(oddsType, special), oddsType, special, marketId: m.id, specifiers: parseSpecifiers(m.specifiers), flags: flagsOf(m.status),
+        key: gkey(oddsType, special), oddsType, special, marketId: m.id, specifiers, flags: flagsOf(m.status),
         outcomes: m.outcomes.map((o) => {
           const odd = parseDecimalOdds(o.odds);
           return { ext: o.id, ours: ours.get(o.id)!, odd, active: odd === undefined || o.active === 0 ? 0 : 1 };
