@@ -1,4 +1,6 @@
 /** Money is integer minor units (kuruş, cents); odds are integer thousandths (1.85 -> 1850). */
+import { intlLocales, ltrFigure } from './languages.ts';
+
 export type Minor = number;
 export type Odds = number;
 
@@ -20,6 +22,23 @@ export function minorToDecimal(minor: Minor): string {
   const sign = minor < 0 ? '-' : '';
   const abs = Math.abs(minor);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+const amountFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An amount as a player reads it, the one place money becomes text (screens, receipts, the game's
+ * balance): the language's separators, two decimals, then the symbol ('1.234,56 TL' in Turkish,
+ * '1,234.56 TL' in English); reading left to right inside right-to-left text.
+ */
+export function formatAmount(minor: Minor, symbol: string, lang: string): string {
+  let f = amountFormats.get(lang);
+  if (!f) {
+    f = new Intl.NumberFormat(intlLocales(lang), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    amountFormats.set(lang, f);
+  }
+  const text = f.format(minor / 100);
+  return ltrFigure(symbol ? `${text} ${symbol}` : text, lang);
 }
 
 const SYMBOLS: Record<string, string> = { TRY: 'TL', EUR: '€', USD: '$', TND: 'DT', CHF: 'CHF', ILS: '₪', PEN: 'S/', PLN: 'zł', IQD: 'IQD' };

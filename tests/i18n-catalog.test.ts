@@ -12,16 +12,22 @@ import { MESSAGES } from '../domain/messages.ts';
  * finish; each failure lists the entries to fix (`npx vitest run tests/i18n-catalog.test.ts -t de`).
  */
 
-/** msgid -> msgstr of a .po catalog (single-line entries, as lingui writes them; obsolete #~ entries left out). */
+/**
+ * msgid -> msgstr of a .po catalog (single-line entries, as lingui writes them; obsolete #~ entries
+ * left out). An entry with a context is keyed 'context\u0004msgid', as gettext does: 'Yes' as an
+ * outcome and 'Yes' as an answer are two entries.
+ */
 function readPo(path: string): Map<string, string> {
   const out = new Map<string, string>();
   let id: string | null = null;
+  let ctx: string | null = null;
   const unquote = (s: string) => JSON.parse(`"${s}"`) as string;
   for (const line of readFileSync(path, 'utf8').split('\n')) {
-    const m = /^(msgid|msgstr) "(.*)"$/.exec(line);
+    const m = /^(msgctxt|msgid|msgstr) "(.*)"$/.exec(line);
     if (!m) continue;
-    if (m[1] === 'msgid') id = unquote(m[2]!);
-    else if (id !== null) { out.set(id, unquote(m[2]!)); id = null; }
+    if (m[1] === 'msgctxt') ctx = unquote(m[2]!);
+    else if (m[1] === 'msgid') id = ctx === null ? unquote(m[2]!) : `${ctx}\u0004${unquote(m[2]!)}`;
+    else if (id !== null) { out.set(id, unquote(m[2]!)); id = null; ctx = null; }
   }
   out.delete('');
   return out;
@@ -90,11 +96,12 @@ function poProblems(dir: string, lang: string): string[] {
   const out: string[] = [];
   for (const id of source.keys()) {
     const str = cat.get(id);
+    const message = id.slice(id.indexOf('\u0004') + 1); // without its context
     if (str === undefined) out.push(`missing (run the extract): ${id}`);
     else if (str === '') out.push(`untranslated: ${id}`);
-    else if (leftAsIs(str, id, lang === 'tr' ? undefined : tr.get(id))) out.push(`left in English/Turkish: ${id}`);
+    else if (leftAsIs(str, message, lang === 'tr' ? undefined : tr.get(id))) out.push(`left in English/Turkish: ${id}`);
     else {
-      const err = structureError(id, str, lang);
+      const err = structureError(message, str, lang);
       if (err) out.push(`${err}: ${id} -> ${str}`);
     }
   }

@@ -1,9 +1,16 @@
 /// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 
 declare const self: ServiceWorkerGlobalScope;
+
+// The first visit's page is taken over as soon as this worker activates: without it that page stays
+// uncontrolled until a reload, and going offline then lost the lazy screens the tab bar opens (the
+// router reloads on a chunk that fails, and the browser showed its own offline page). An update
+// still waits for the player (SKIP_WAITING below); the prompt reloads onto it.
+clientsClaim();
 
 // The app shell and its hashed assets, injected at build time by vite-plugin-pwa.
 precacheAndRoute(self.__WB_MANIFEST);

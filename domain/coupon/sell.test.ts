@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canOfferSell, partialSell, sellPrice, SELL_PART_MIN } from './sell.ts';
+import { canOfferSell, partialSell, sellAmountMove, sellPrice, SELL_PART_MIN } from './sell.ts';
 import type { SellInput, SellTip } from './sell.ts';
 
 const t = (placedOdd: number, currentOdd: number | null, outcome: SellTip['outcome'] = 'open'): SellTip => ({ placedOdd, currentOdd, outcome });
@@ -123,5 +123,14 @@ describe('partialSell', () => {
         }
       }
     }
+  });
+});
+
+describe('a moved cash-out amount', () => {
+  it('is marked up or down against the amount the player read, and not when unchanged or first shown', () => {
+    expect(sellAmountMove(868, 837)).toBe('down');
+    expect(sellAmountMove(837, 868)).toBe('up');
+    expect(sellAmountMove(868, 868)).toBeNull();
+    expect(sellAmountMove(null, 868)).toBeNull();
   });
 });

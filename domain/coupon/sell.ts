@@ -135,3 +135,15 @@ export function partialSell(input: PartialSellInput, minPart: Minor = SELL_PART_
   if (ticketStake < 1) return { ok: false, reason: 'remainderTooSmall' };
   return { ok: true, whole: false, paid: part, ticketStake, totalStake: share(input.totalStake), maxPay: share(input.maxPay) };
 }
+
+/** How a sell amount to confirm compares with the one the player last saw: moved up, down, or not. */
+export type SellAmountMove = 'up' | 'down' | null;
+
+/**
+ * Whether the amount now asked for differs from the one shown before: a player confirms a cash out
+ * for the figure they read, so a moved amount must be marked before they confirm it again.
+ */
+export function sellAmountMove(shown: Minor | null, now: Minor): SellAmountMove {
+  if (shown === null || shown === now) return null;
+  return now > shown ? 'up' : 'down';
+}

@@ -6,7 +6,8 @@
  * Plain HTML, printed by the browser 1 s after load.
  */
 import type { CouponItem, CouponLine } from '../../domain/protocol/coupons.ts';
-import { minorToDecimal } from '../../domain/money.ts';
+import { formatAmount } from '../../domain/money.ts';
+import { couponKindShown, type CouponKindShown } from '../../domain/coupon/display.ts';
 import { formatOdds } from '../../domain/odds/display.ts';
 import bwipjs from 'bwip-js/node';
 import { renderSVG } from 'uqr';
@@ -15,9 +16,24 @@ import { lineIn } from '../retail/market-names.ts';
 import { esc } from '../content/escape.ts';
 
 const LABELS = {
-  tr: { terminal: 'Terminal', coupon: 'Kupon No', date: 'Tarih', stake: 'Bahis', odds: 'Oran', maxPay: 'Maks. Kazanç', type: 'Tip', pick: 'Tahmin', banko: 'Banko', combis: 'Kombinasyon', ticket: 'Bilet Kodu', expires: 'Son Ödeme', duplicate: 'KOPYA', payout: 'Olası Kazanç', rg: 'Şans oyunları bağımlılık yapabilir. 18 yaş altına yasaktır. Yardım: 0 800 000 00 00' },
-  en: { terminal: 'Terminal', coupon: 'Coupon no', date: 'Date', stake: 'Stake', odds: 'Odds', maxPay: 'Max payout', type: 'Type', pick: 'Pick', banko: 'Banker', combis: 'Combinations', ticket: 'Ticket code', expires: 'Pay by', duplicate: 'DUPLICATE', payout: 'Potential payout', rg: 'Gambling can be addictive. Over 18s only. Help: 0 800 000 00 00' },
+  tr: { terminal: 'Terminal', coupon: 'Kupon No', date: 'Tarih', stake: 'Bahis', odds: 'Oran', maxPay: 'Maks. Kazanç', type: 'Kupon türü', pick: 'Tahmin', banko: 'Banko', combis: 'Kombinasyon', ticket: 'Bilet Kodu', expires: 'Son Ödeme', duplicate: 'KOPYA', payout: 'Olası Kazanç', rg: 'Şans oyunları bağımlılık yapabilir. 18 yaş altına yasaktır. Yardım: 0 800 000 00 00' },
+  en: { terminal: 'Terminal', coupon: 'Coupon no', date: 'Date', stake: 'Stake', odds: 'Odds', maxPay: 'Max payout', type: 'Coupon type', pick: 'Pick', banko: 'Banker', combis: 'Combinations', ticket: 'Ticket code', expires: 'Pay by', duplicate: 'DUPLICATE', payout: 'Potential payout', rg: 'Gambling can be addictive. Over 18s only. Help: 0 800 000 00 00' },
 } as const;
+
+/** A coupon's kind in words (never its code: 'KK' means nothing on paper) and its tip count. */
+const KINDS: Record<'tr' | 'en', Record<CouponKindShown, string> & { tips: (n: number) => string }> = {
+  tr: { single: 'Tekli', combine: 'Kombine', system: 'Sistem', multipleCoupon: 'Çoklu', live: 'Canlı', tips: (n) => `${n} maç` },
+  en: { single: 'Single', combine: 'Combined', system: 'System', multipleCoupon: 'Multiple', live: 'Live', tips: (n) => (n === 1 ? '1 selection' : `${n} selections`) },
+};
+
+/**
+ * The mark of a settled or withdrawn coupon, big on the paper so a cancelled or sold receipt is never
+ * taken for a valid one (statuses of betting-core.md section 4); a waiting coupon has none.
+ */
+const STATES: Record<'tr' | 'en', Record<number, string>> = {
+  tr: { 1: 'KAZANDI', [-1]: 'KAYBETTİ', [-2]: 'İPTAL EDİLDİ · GEÇERSİZ', 2: 'SATILDI · GEÇERSİZ' },
+  en: { 1: 'WON', [-1]: 'LOST', [-2]: 'CANCELLED · NOT VALID', 2: 'SOLD · NOT VALID' },
+};
 
 const OPERATOR = 'BetPWA';
 
@@ -48,8 +64,6 @@ export function qrSvg(value: string): string {
   return renderSVG(value, { border: 2 }).replace('<svg ', `<svg role="img" aria-label="${esc(value)}" width="120" height="120" `);
 }
 
-// Integer formatting only (domain/): a float like 1.005 * 100 would print the wrong cent or odd.
-const money = (minor: number): string => minorToDecimal(minor);
 
 // A coupon's total odds may pass the display cap of one odd, so the receipt prints them uncapped.
 const odds = (o: number): string => formatOdds(o, { maxOdds: Number.MAX_SAFE_INTEGER });
@@ -62,7 +76,12 @@ export interface RetailReceipt { code: string; expiresAt: string; duplicate: boo
  * terminal's receipt names the terminal (its terminalNo).
  */
 export function receiptHtml(c: CouponItem, lines: CouponLine[], o: { lang: string; timeZone: string; currency: string; nonce: string; terminalNo?: string; ticket?: RetailReceipt }): string {
-  const L = o.lang === 'tr' ? LABELS.tr : LABELS.en;
+  const lang = o.lang === 'tr' ? 'tr' : 'en';
+  const L = LABELS[lang];
+  // Amounts as the app shows them, in the receipt's language (domain/money.ts).
+  const money = (minor: number): string => formatAmount(minor, o.currency, lang);
+  const kind = KINDS[lang];
+  const state = STATES[lang][c.status];
   const rows = lines.map((line) => lineIn(line, o.lang)).map((l) => `
     <div class="tip">
       <div class="when">${esc(formatInZone(l.matchDate, o.lang, o.timeZone))}${l.isBank ? ` · ${L.banko}` : ''}</div>
@@ -86,6 +105,8 @@ export function receiptHtml(c: CouponItem, lines: CouponLine[], o: { lang: strin
   .code svg { fill: #000; display: block; margin: 0 auto; }
   .code .big { font-size: 16px; font-weight: bold; letter-spacing: 1px; }
   .qr svg { margin: 4px auto; }
+  .state { text-align: center; font-size: 20px; font-weight: bold; border: 3px double #000; margin: 6px 0; padding: 4px; }
+  .state[data-status="-2"], .state[data-status="2"] { background: #000; color: #fff; }
   .dup { text-align: center; font-size: 18px; font-weight: bold; border: 2px solid #000; margin: 4px 0; }
   .rg { font-size: 10px; text-align: center; border-top: 1px dashed #000; padding-top: 4px; }
 </style></head>
@@ -93,14 +114,15 @@ export function receiptHtml(c: CouponItem, lines: CouponLine[], o: { lang: strin
   <h1>${OPERATOR}</h1>
   ${o.ticket?.duplicate ? `<div class="dup" data-testid="receipt-duplicate">${L.duplicate} #${o.ticket.prints - 1}</div>` : ''}
   ${o.terminalNo ? `<div class="row"><span>${L.terminal}</span><b data-testid="receipt-terminal">${esc(o.terminalNo)}</b></div>` : ''}
+  ${state ? `<div class="state" data-status="${c.status}" data-testid="receipt-state">${esc(state)}</div>` : ''}
   <div class="row"><span>${L.coupon}</span><b data-testid="receipt-number">${c.ticketId}</b></div>
   <div class="row"><span>${L.date}</span><span data-testid="receipt-date">${esc(formatInZone(c.ticketDate, o.lang, o.timeZone))}</span></div>
-  <div class="row"><span>${L.type}</span><span>${esc(c.ticketType)} / ${c.totalTipps}${c.totalTickets > 1 ? ` · ${L.combis} ${c.totalTickets}` : ''}</span></div>
+  <div class="row"><span>${L.type}</span><span data-testid="receipt-type">${esc(kind[couponKindShown(c)])} · ${esc(kind.tips(c.totalTipps))}${c.totalTickets > 1 ? ` · ${L.combis} ${c.totalTickets}` : ''}</span></div>
   ${rows}
   <div class="totals">
-    <div class="row"><span>${L.stake}</span><b>${money(c.totalStake)} ${esc(o.currency)}</b></div>
+    <div class="row"><span>${L.stake}</span><b>${esc(money(c.totalStake))}</b></div>
     <div class="row"><span>${L.odds}</span><b>${odds(c.totalOdds)}</b></div>
-    <div class="row"><span>${o.ticket ? L.payout : L.maxPay}</span><b>${money(c.maxPay)} ${esc(o.currency)}</b></div>
+    <div class="row"><span>${o.ticket ? L.payout : L.maxPay}</span><b>${esc(money(c.maxPay))}</b></div>
   </div>
   ${o.ticket ? `<div class="row"><span>${L.expires}</span><span data-testid="receipt-expiry">${esc(formatInZone(o.ticket.expiresAt, o.lang, o.timeZone))}</span></div>` : ''}
   <div class="code">${o.ticket

@@ -15,6 +15,7 @@ import { settleTip } from '../../domain/coupon/settle.ts';
 import type { MatchResult } from '../../domain/coupon/result.ts';
 import type { SellType } from '../../domain/protocol/coupons.ts';
 import { message } from '../../domain/messages.ts';
+import { formatAmount } from '../../domain/money.ts';
 import { postLedger } from '../wallet/ledger.ts';
 import { CallError } from '../core/call.ts';
 import { cancelState, SELL_MARGIN_PERMILLE } from './rules.ts';
@@ -143,7 +144,7 @@ export async function sellCouponIn(q: Queryable, userId: number, couponId: numbe
   const offer = await sellOffer(q, c, now, lang, true, live);
   if (!offer.status) throw new CallError(422, offer.reason === 'suspended' ? 'sellSuspended' : 'sellNotOffered');
   if (ask.expected !== undefined && ask.expected !== offer.amount) {
-    throw new CallError(409, 'sellPriceChanged', { amount: (offer.amount / 100).toFixed(2) }, { amount: offer.amount });
+    throw new CallError(409, 'sellPriceChanged', { amount: formatAmount(offer.amount, '', lang) }, { amount: offer.amount });
   }
   const stake = Number(c.ticket_stake);
   const split = partialSell({

@@ -25,7 +25,11 @@ function appCatalogue(lang: string): Map<string, string> {
     for (const dir of LOCALE_DIRS) {
       try {
         const po = readFileSync(`${dir}${lang}/messages.po`, 'utf8');
-        for (const [, id, str] of po.matchAll(/^msgid "((?:[^"\\]|\\.)*)"\r?\nmsgstr "((?:[^"\\]|\\.)*)"$/gm)) if (id && str) m.set(id!, str!);
+        // An outcome's word has its own entry (context 'outcome': the 'Yes' of both teams to score is
+        // not the 'Yes' of a question); it wins over a screen's entry of the same English word.
+        const entries = [...po.matchAll(/^(?:msgctxt "(\w+)"\r?\n)?msgid "((?:[^"\\]|\\.)*)"\r?\nmsgstr "((?:[^"\\]|\\.)*)"$/gm)];
+        for (const [, ctx, id, str] of entries) if (!ctx && id && str) m.set(id, str);
+        for (const [, ctx, id, str] of entries) if (ctx === 'outcome' && id && str) m.set(id, str);
         break;
       } catch { /* not in this folder: the next, else English */ }
     }

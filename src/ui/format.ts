@@ -1,18 +1,9 @@
 /** Presentation only: money and dates in the player's language; the figures come from the worker. */
-import { intlLocales, isLang, ltrFigure } from '../../domain/languages.ts';
+import { intlLocales, isLang } from '../../domain/languages.ts';
+import { formatAmount } from '../../domain/money.ts';
 
-const money = new Map<string, Intl.NumberFormat>();
-
-export function formatMoney(minor: number, symbol: string, lang: string): string {
-  let f = money.get(lang);
-  if (!f) {
-    f = new Intl.NumberFormat(intlLocales(lang), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    money.set(lang, f);
-  }
-  const text = f.format(minor / 100);
-  // An amount reads left to right (figures, then the symbol) in right-to-left languages too.
-  return ltrFigure(symbol ? `${text} ${symbol}` : text, lang);
-}
+/** An amount in the player's language (domain/money.ts: the one place money becomes text). */
+export const formatMoney = (minor: number, symbol: string, lang: string): string => formatAmount(minor, symbol, lang);
 
 /**
  * The zone every date on screen is shown in: the cookie `timezone` ('' = the device's), the single

@@ -25,13 +25,16 @@ export const MARKET_NAMES: Record<number, MessageDescriptor> = {
   139: msg`Cards total`,
 };
 
-/** Outcome labels that are words (numbers and 1/X/2 stay as they are). */
+/**
+ * Outcome labels that are words (numbers and 1/X/2 stay as they are). Their own context: 'Yes' of
+ * both teams to score is 'Var' in Turkish, the 'Yes' of a question is 'Evet'.
+ */
 export const OUTCOME_WORDS: Record<string, MessageDescriptor> = {
-  Over: msg`Over`,
-  Under: msg`Under`,
-  Yes: msg`Yes`,
-  No: msg`No`,
-  None: msg`None`,
+  Over: msg({ message: 'Over', context: 'outcome' }),
+  Under: msg({ message: 'Under', context: 'outcome' }),
+  Yes: msg({ message: 'Yes', context: 'outcome' }),
+  No: msg({ message: 'No', context: 'outcome' }),
+  None: msg({ message: 'None', context: 'outcome' }),
 };
 
 /** Translates market names and outcome words; unknown ones are shown as they came. */

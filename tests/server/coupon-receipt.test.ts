@@ -15,7 +15,7 @@ const coupon = (over: Partial<CouponItem>): CouponItem => ({
   canceled: 0, isLive: 0, single: 0, totalOdds: 2_005, ...over,
 });
 const line = (odds: number): CouponLine => ({ home: 'A', away: 'B', matchDate: '2026-06-01T15:00:00.000Z', typeName: '1X2', outComeName: '1', special: '', isBank: 0, odds } as unknown as CouponLine);
-const receipt = (c: CouponItem, lines: CouponLine[]) => receiptHtml(c, lines, { lang: 'tr', timeZone: 'UTC', currency: 'TL', nonce: 'n' });
+const receipt = (c: CouponItem, lines: CouponLine[], lang = 'tr') => receiptHtml(c, lines, { lang, timeZone: 'UTC', currency: 'TL', nonce: 'n' });
 
 describe('coupon receipt formatting', () => {
   it('prints odds like the app: half up in thousandths, 1.001..1.009 with three decimals, uncapped totals', () => {
@@ -29,10 +29,27 @@ describe('coupon receipt formatting', () => {
     expect(receipt(coupon({ totalOdds: 1_234_560 }), [])).toMatch(/Oran<\/span><b>1234\.56<\/b>/);
   });
 
-  it('prints money from minor units without floats', () => {
+  it('prints money exactly, in the language of the receipt as the app shows it', () => {
     const html = receipt(coupon({ totalStake: 1_005, maxPay: 123_456_789 }), []);
-    expect(html).toMatch(/Bahis<\/span><b>10\.05 TL<\/b>/);
-    expect(html).toMatch(/Maks\. Kazanç<\/span><b>1234567\.89 TL<\/b>/);
+    expect(html).toMatch(/Bahis<\/span><b>10,05 TL<\/b>/);
+    expect(html).toMatch(/Maks\. Kazanç<\/span><b>1\.234\.567,89 TL<\/b>/);
+    const en = receipt(coupon({ totalStake: 2_500, maxPay: 123_456_789 }), [], 'en');
+    expect(en).toMatch(/Stake<\/span><b>25\.00 TL<\/b>/);
+    expect(en).toMatch(/Max payout<\/span><b>1,234,567\.89 TL<\/b>/);
+  });
+
+  it('names the coupon kind and its tips in words, never the code', () => {
+    const tr = receipt(coupon({ ticketType: 'KK', totalTipps: 3 }), []);
+    expect(tr).toContain('data-testid="receipt-type">Kombine · 3 maç<');
+    expect(tr).not.toMatch(/KK \/ 3/);
+    expect(receipt(coupon({ ticketType: 'TK', totalTipps: 1 }), [], 'en')).toContain('data-testid="receipt-type">Single · 1 selection<');
+  });
+
+  it('marks a cancelled or sold coupon as not valid, and a waiting one not at all', () => {
+    expect(receipt(coupon({ status: -2 }), [])).toMatch(/data-testid="receipt-state">İPTAL EDİLDİ · GEÇERSİZ</);
+    expect(receipt(coupon({ status: -2 }), [], 'en')).toMatch(/data-testid="receipt-state">CANCELLED · NOT VALID</);
+    expect(receipt(coupon({ status: 2 }), [], 'en')).toMatch(/SOLD · NOT VALID/);
+    expect(receipt(coupon({ status: 0 }), [])).not.toContain('receipt-state');
   });
 });
 

@@ -14,7 +14,7 @@ const coarse = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)
 
 /**
  * Stake entry (quick stakes, custom via the keypad, the field), the summary, limit errors with
- * currency and 'stake limited to', the odds-change choice and the create button with the payout.
+ * currency and 'stake limited to', the odds-change choice and the create button with the stake.
  */
 export function SlipStake({ lang, onCreate, compact = false }: { lang: string; onCreate: () => void; compact?: boolean }) {
   const { view } = useSlip();
@@ -31,6 +31,8 @@ export function SlipStake({ lang, onCreate, compact = false }: { lang: string; o
   const setStake = (text: string, typing = false) => { setDraft(typing ? text : null); void core.setStakeText(text); };
   const type = COUPON_TYPE[s.couponType];
   const payout = money(s.maxPayout);
+  // The button says what the player pays (the total stake); what they may win stays beside 'Max payout'.
+  const stake = money(s.totalAmount);
   const combos = s.couponCount;
   const bonus = s.bonusPercent;
   const limited = s.stakeLimitedTo !== undefined ? money(s.stakeLimitedTo) : '';
@@ -69,7 +71,7 @@ export function SlipStake({ lang, onCreate, compact = false }: { lang: string; o
       )}
       <button type="button" className="btn btn-primary create-btn" disabled={!(s.creatable || s.lockedOnly) || view.pending}
         onClick={onCreate} data-testid={compact ? 'bar-create' : 'create-coupon'} aria-busy={view.pending}>
-        {view.pending ? <Trans>Please wait…</Trans> : <Trans>Place bet · {payout}</Trans>}
+        {view.pending ? <Trans>Please wait…</Trans> : <Trans>Place bet · {stake}</Trans>}
       </button>
       {keypad && <StakeKeypad initial={view.stakeText} symbol={symbol} onClose={() => setKeypad(false)} />}
     </div>

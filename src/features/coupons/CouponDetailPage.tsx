@@ -12,6 +12,7 @@ import { CashOutPanel } from './CashOutPanel.tsx';
 import { KIND, STATUS, WIN } from '../../ui/coupon-text.ts';
 import { shareLink } from './share.ts';
 import { openReceipt } from '../../ui/print.ts';
+import { sellAmountMove } from '../../../domain/coupon/sell.ts';
 
 /** Section 9: the sell confirmation resets after 3 s. */
 const SELL_CONFIRM_MS = 3_000;
@@ -24,6 +25,8 @@ export function CouponDetailPage({ lang, id }: { lang: string; id: number }) {
   const { user } = useSession();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [sellAsk, setSellAsk] = useState<number | null>(null);
+  // The amount the player read before a moved price came back to be confirmed again.
+  const [sellWas, setSellWas] = useState<number | null>(null);
   const [cancelAsk, setCancelAsk] = useState(false);
   const [busy, setBusy] = useState(false);
   const [shareNote, setShareNote] = useState('');
@@ -62,8 +65,10 @@ export function CouponDetailPage({ lang, id }: { lang: string; id: number }) {
   const c = d.coupon;
   const offline = d.disabledReason === 'offline';
   const sellReason = d.sell.reason;
+  const sellMove = sellAsk === null ? null : sellAmountMove(sellWas, sellAsk);
 
   const askSell = () => {
+    setSellWas(null);
     setSellAsk(d.sell.amount);
     clearTimeout(sellTimer.current);
     sellTimer.current = setTimeout(() => setSellAsk(null), SELL_CONFIRM_MS);
@@ -74,12 +79,16 @@ export function CouponDetailPage({ lang, id }: { lang: string; id: number }) {
     setBusy(true);
     const r = await core.sellCoupon(c.id, sellAsk);
     setBusy(false);
+    const shown = sellAsk;
     setSellAsk(null);
+    setSellWas(null);
     await reload();
-    // A moved price comes back to be confirmed again (and resets after 3 s like the first).
+    // A moved price comes back to be confirmed again, marked against the amount the player read
+    // (and resets after 3 s like the first).
     if (!r.ok && r.amount !== undefined && r.amount > 0) {
+      setSellWas(shown);
       setSellAsk(r.amount);
-      sellTimer.current = setTimeout(() => setSellAsk(null), SELL_CONFIRM_MS);
+      sellTimer.current = setTimeout(() => { setSellAsk(null); setSellWas(null); }, SELL_CONFIRM_MS);
     }
   };
   const confirmCancel = async () => {
@@ -144,17 +153,25 @@ export function CouponDetailPage({ lang, id }: { lang: string; id: number }) {
               <Trans>Sell for {money(d.sell.amount)}</Trans>
             </button>
           ) : (
-            <button type="button" className="btn btn-primary cd-confirm" disabled={busy} onClick={() => void confirmSell()} data-testid="coupon-sell-confirm">
-              <Trans>Confirm sell: {money(sellAsk)}</Trans>
-            </button>
+            <>
+              {sellMove && (
+                <p className="cd-moved" data-move={sellMove} role="alert" data-testid="sell-moved">
+                  <Trans>The amount changed: <s>{money(sellWas ?? 0)}</s> → <b>{money(sellAsk)}</b></Trans>
+                </p>
+              )}
+              <button type="button" className="btn btn-primary cd-confirm" disabled={busy} onClick={() => void confirmSell()} data-testid="coupon-sell-confirm"
+                data-move={sellMove ?? undefined}>
+                <Trans>Confirm sell: {money(sellAsk)}</Trans>
+              </button>
+            </>
           ))}
           {d.cancel.offered && (!cancelAsk ? (
             <button type="button" className="btn" disabled={offline || busy} onClick={() => setCancelAsk(true)} data-testid="coupon-cancel"><Trans>Cancel coupon</Trans></button>
           ) : (
             <div className="cd-ask" role="group" aria-label={t`Cancel this coupon?`}>
               <span><Trans>Cancel this coupon and get the stake back?</Trans></span>
-              <button type="button" className="btn btn-small btn-primary" disabled={busy} onClick={() => void confirmCancel()} data-testid="coupon-cancel-yes"><Trans>Yes</Trans></button>
-              <button type="button" className="btn btn-small" onClick={() => setCancelAsk(false)}><Trans>No</Trans></button>
+              <button type="button" className="btn btn-small btn-primary" disabled={busy} onClick={() => void confirmCancel()} data-testid="coupon-cancel-yes"><Trans>Yes, cancel</Trans></button>
+              <button type="button" className="btn btn-small" onClick={() => setCancelAsk(false)} data-testid="coupon-cancel-no"><Trans>No, keep it</Trans></button>
             </div>
           ))}
         </section>
