@@ -74,6 +74,8 @@ export const PERMISSIONS = {
   // Operator team: the site's settings.
   manageSettings: 'manageSettings',
   enterResults: 'enterResults',
+  // Saving a score before the match can have ended (with a reason, audited): admin only by default.
+  overrideResultTime: 'overrideResultTime',
   // Operator team: hand-made fixtures, prices, suspensions, stake limits; live betting settings.
   manageTrading: 'manageTrading',
   manageLiveBetting: 'manageLiveBetting',
@@ -99,7 +101,7 @@ export const TEAM_PERMISSIONS: readonly Permission[] = ALL_PERMISSIONS.filter((p
 /** Which permissions each role may hold at all. */
 export const ROLE_MAY_HOLD: Readonly<Record<Role, readonly Permission[]>> = {
   admin: ALL_PERMISSIONS,
-  operator: ALL_PERMISSIONS.filter((p) => p !== 'manageRoles'),
+  operator: ALL_PERMISSIONS.filter((p) => p !== 'manageRoles' && p !== 'overrideResultTime'),
   dealer: DEALER_PERMISSIONS,
   subDealer: DEALER_PERMISSIONS,
   // A partner brings players: it sees and opens players, never moves coupons or opens dealers.

@@ -21,7 +21,8 @@ export type ResultStatus = 'ended' | 'cancelled' | 'interrupted' | 'walkover' | 
  */
 export interface MatchResult {
   ft: Score;
-  ht: Score;
+  /** Absent when no market of the match is about a half (entered by hand): half markets stay open. */
+  ht?: Score;
   corners?: Score;
   cards?: Score;
   /** Every goal of the match in the order scored. */
@@ -59,8 +60,9 @@ export function isScore(s: Score | undefined): s is Score {
  * (negative second half, non-integer), so settlement leaves the tip open instead of guessing.
  */
 export function periodScore(r: MatchResult, period: Period): Score | undefined {
-  if (!isScore(r.ft) || !isScore(r.ht)) return undefined;
+  if (!isScore(r.ft)) return undefined;
   if (period === 'ft') return r.ft;
+  if (!isScore(r.ht)) return undefined;
   if (period === 'h1') return r.ht;
   const h2 = { h: r.ft.h - r.ht.h, a: r.ft.a - r.ht.a };
   return isScore(h2) ? h2 : undefined;
@@ -69,5 +71,5 @@ export function periodScore(r: MatchResult, period: Period): Score | undefined {
 /** The Results text of a coupon match line: 'FT 2:1 HT 1:0'; '' when there is no result yet. */
 export function formatResultText(r: MatchResult | undefined): string {
   if (!r) return '';
-  return `FT ${r.ft.h}:${r.ft.a} HT ${r.ht.h}:${r.ht.a}`;
+  return r.ht ? `FT ${r.ft.h}:${r.ft.a} HT ${r.ht.h}:${r.ht.a}` : `FT ${r.ft.h}:${r.ft.a}`;
 }

@@ -139,11 +139,13 @@ function periodGoals(r: MatchResult, period: Period): ReadonlyArray<'h' | 'a'> |
   if (!r.goals) return undefined;
   const sides = r.goals.map((g) => g.side);
   const count = (xs: ReadonlyArray<'h' | 'a'>, side: 'h' | 'a') => xs.filter((x) => x === side).length;
+  if (count(sides, 'h') !== r.ft.h || count(sides, 'a') !== r.ft.a) return undefined;
+  if (period === 'ft') return sides;
+  if (!r.ht) return undefined;
   const htTotal = r.ht.h + r.ht.a;
   const first = sides.slice(0, htTotal);
-  if (count(sides, 'h') !== r.ft.h || count(sides, 'a') !== r.ft.a) return undefined;
   if (count(first, 'h') !== r.ht.h || count(first, 'a') !== r.ht.a) return undefined;
-  return period === 'ft' ? sides : period === 'h1' ? first : sides.slice(htTotal);
+  return period === 'h1' ? first : sides.slice(htTotal);
 }
 
 /** The goal number a next-goal special names: 'n' as is, or a score 'h:a' meaning goal h+a+1. */

@@ -146,4 +146,6 @@ export const aa: Partial<MessageTexts> = {
   imageInvalid: 'Faayil JPEG, PNG, WebP, GIF hinnay AVIF sawra hinna',
   aggregatorOff: 'Game agregatori mari hinna',
   aggregatorFailed: 'Game agregatori esserat oggolinnooka: {reason}',
+  resultTooEarly: 'Dabuubi {at} lih sugeenimah duudah (qimbo waqti kee ispoortih xiqqa waqti)',
+  cutoffPeriodOpen: 'Xisaab gaddaasa tan waqti yammaaqe waqtih duudah',
 };

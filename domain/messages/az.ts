@@ -146,4 +146,6 @@ export const az: Partial<MessageTexts> = {
   imageInvalid: 'Fayl JPEG, PNG, WebP, GIF və ya AVIF şəkli deyil',
   aggregatorOff: 'Oyun aqreqatoru qurulmayıb',
   aggregatorFailed: 'Oyun aqreqatoru sorğunu qəbul etmədi: {reason}',
+  resultTooEarly: 'Nəticə {at} tarixindən saxlanıla bilər (başlama vaxtı üstəgəl idman növünün minimum müddəti)',
+  cutoffPeriodOpen: 'Hesablaşma yalnız bitmiş dövr üçün mümkündür',
 };

@@ -146,4 +146,6 @@ export const cw: Partial<MessageTexts> = {
   imageInvalid: 'E archivo no ta un imágen JPEG, PNG, WebP, GIF òf AVIF',
   aggregatorOff: 'E agregador di wega no ta konfigurá',
   aggregatorFailed: 'E agregador di wega no a aseptá e petishon: {reason}',
+  resultTooEarly: 'Un resultado por wòrdu wardá for di {at} (kuminsamentu mas e durashon mínimo di e deporte)',
+  cutoffPeriodOpen: 'Un serashon ta posibel solamente pa un periodo ku a kaba',
 };

@@ -146,4 +146,6 @@ export const de: Partial<MessageTexts> = {
   imageInvalid: 'Die Datei ist kein JPEG-, PNG-, WebP-, GIF- oder AVIF-Bild',
   aggregatorOff: 'Der Spieleaggregator ist nicht eingerichtet',
   aggregatorFailed: 'Der Spieleaggregator hat die Anfrage nicht angenommen: {reason}',
+  resultTooEarly: 'Ein Ergebnis kann ab {at} gespeichert werden (Anstoß plus Mindestdauer der Sportart)',
+  cutoffPeriodOpen: 'Eine Abrechnung ist nur für einen abgeschlossenen Zeitraum möglich',
 };

@@ -146,4 +146,6 @@ export const el: Partial<MessageTexts> = {
   imageInvalid: 'Το αρχείο δεν είναι εικόνα JPEG, PNG, WebP, GIF ή AVIF',
   aggregatorOff: 'Ο συγκεντρωτής παιχνιδιών δεν έχει ρυθμιστεί',
   aggregatorFailed: 'Ο συγκεντρωτής παιχνιδιών δεν δέχτηκε το αίτημα: {reason}',
+  resultTooEarly: 'Ένα αποτέλεσμα μπορεί να αποθηκευτεί από {at} (έναρξη συν την ελάχιστη διάρκεια του αθλήματος)',
+  cutoffPeriodOpen: 'Το κλείσιμο περιόδου είναι δυνατό μόνο για περίοδο που έχει λήξει',
 };

@@ -148,6 +148,8 @@ export const en = {
   imageInvalid: 'The file is not a JPEG, PNG, WebP, GIF or AVIF image',
   aggregatorOff: 'The game aggregator is not configured',
   aggregatorFailed: 'The game aggregator did not accept the request: {reason}',
+  resultTooEarly: 'A result can be saved from {at} on (kick-off plus the sport\'s minimum duration)',
+  cutoffPeriodOpen: 'A cut-off is only possible for a period that has ended',
 } as const;
 
 export type MessageKey = keyof typeof en;

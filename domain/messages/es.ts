@@ -146,4 +146,6 @@ export const es: Partial<MessageTexts> = {
   imageInvalid: 'El archivo no es una imagen JPEG, PNG, WebP, GIF o AVIF',
   aggregatorOff: 'El agregador de juegos no está configurado',
   aggregatorFailed: 'El agregador de juegos no aceptó la solicitud: {reason}',
+  resultTooEarly: 'Un resultado puede guardarse a partir de {at} (inicio más la duración mínima del deporte)',
+  cutoffPeriodOpen: 'Un corte solo es posible para un periodo terminado',
 };

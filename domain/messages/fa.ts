@@ -146,4 +146,6 @@ export const fa: Partial<MessageTexts> = {
   imageInvalid: 'پرونده تصویر JPEG، PNG، WebP، GIF یا AVIF نیست',
   aggregatorOff: 'گردآورنده بازی پیکربندی نشده است',
   aggregatorFailed: 'گردآورنده بازی درخواست را نپذیرفت: {reason}',
+  resultTooEarly: 'نتیجه از {at} قابل ثبت است (زمان شروع به‌علاوه حداقل مدت آن ورزش)',
+  cutoffPeriodOpen: 'تسویه فقط برای دوره‌ای که تمام شده ممکن است',
 };

@@ -146,4 +146,6 @@ export const fr: Partial<MessageTexts> = {
   imageInvalid: 'Le fichier n’est pas une image JPEG, PNG, WebP, GIF ou AVIF',
   aggregatorOff: 'L’agrégateur de jeux n’est pas configuré',
   aggregatorFailed: 'L’agrégateur de jeux n’a pas accepté la demande : {reason}',
+  resultTooEarly: 'Un résultat peut être enregistré à partir de {at} (coup d\'envoi plus la durée minimale du sport)',
+  cutoffPeriodOpen: 'Un arrêté n\'est possible que pour une période terminée',
 };

@@ -146,4 +146,6 @@ export const iq: Partial<MessageTexts> = {
   imageInvalid: 'پەڕگەکە وێنەی JPEG، PNG، WebP، GIF یان AVIF نییە',
   aggregatorOff: 'کۆکەرەوەی یارییەکان ڕێکنەخراوە',
   aggregatorFailed: 'کۆکەرەوەی یارییەکان داواکارییەکەی وەرنەگرت: {reason}',
+  resultTooEarly: 'ئەنجام لە {at} بەدواوە دەتوانرێت پاشەکەوت بکرێت (کاتی دەستپێک و کەمترین ماوەی وەرزشەکە)',
+  cutoffPeriodOpen: 'یەکلاییکردنەوە تەنها بۆ ماوەیەکی تەواوبوو دەکرێت',
 };

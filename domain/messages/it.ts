@@ -146,4 +146,6 @@ export const it: Partial<MessageTexts> = {
   imageInvalid: 'Il file non è un’immagine JPEG, PNG, WebP, GIF o AVIF',
   aggregatorOff: 'L’aggregatore di giochi non è configurato',
   aggregatorFailed: 'L’aggregatore di giochi non ha accettato la richiesta: {reason}',
+  resultTooEarly: 'Un risultato può essere salvato a partire da {at} (calcio d\'inizio più la durata minima dello sport)',
+  cutoffPeriodOpen: 'Una chiusura è possibile solo per un periodo concluso',
 };

@@ -146,4 +146,6 @@ export const kr: Partial<MessageTexts> = {
   imageInvalid: 'Pel ne wêneyê JPEG, PNG, WebP, GIF an AVIF e',
   aggregatorOff: 'Komkerê lîstikan nehatiye mîhengkirin',
   aggregatorFailed: 'Komkerê lîstikan daxwaz qebûl nekir: {reason}',
+  resultTooEarly: 'Encam ji {at} û pê ve dikare were tomarkirin (destpêka maçê û dema herî kêm a werzîşê)',
+  cutoffPeriodOpen: 'Hesabkirin tenê ji bo demeke qediyayî gengaz e',
 };

@@ -146,4 +146,6 @@ export const nl: Partial<MessageTexts> = {
   imageInvalid: 'Het bestand is geen JPEG-, PNG-, WebP-, GIF- of AVIF-afbeelding',
   aggregatorOff: 'De spelaggregator is niet ingesteld',
   aggregatorFailed: 'De spelaggregator heeft het verzoek niet aangenomen: {reason}',
+  resultTooEarly: 'Een uitslag kan vanaf {at} worden opgeslagen (aftrap plus de minimale duur van de sport)',
+  cutoffPeriodOpen: 'Een afrekening kan alleen voor een afgelopen periode',
 };

@@ -146,4 +146,6 @@ export const pt: Partial<MessageTexts> = {
   imageInvalid: 'O arquivo não é uma imagem JPEG, PNG, WebP, GIF ou AVIF',
   aggregatorOff: 'O agregador de jogos não está configurado',
   aggregatorFailed: 'O agregador de jogos não aceitou a solicitação: {reason}',
+  resultTooEarly: 'Um resultado pode ser guardado a partir de {at} (início mais a duração mínima do desporto)',
+  cutoffPeriodOpen: 'Um fecho só é possível para um período terminado',
 };

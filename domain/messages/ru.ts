@@ -146,4 +146,6 @@ export const ru: Partial<MessageTexts> = {
   imageInvalid: 'Файл не является изображением JPEG, PNG, WebP, GIF или AVIF',
   aggregatorOff: 'Агрегатор игр не настроен',
   aggregatorFailed: 'Агрегатор игр не принял запрос: {reason}',
+  resultTooEarly: 'Результат можно сохранить начиная с {at} (начало матча плюс минимальная длительность вида спорта)',
+  cutoffPeriodOpen: 'Расчёт возможен только за завершённый период',
 };

@@ -146,4 +146,6 @@ export const sq: Partial<MessageTexts> = {
   imageInvalid: 'Skedari nuk është imazh JPEG, PNG, WebP, GIF ose AVIF',
   aggregatorOff: 'Agreguesi i lojërave nuk është konfiguruar',
   aggregatorFailed: 'Agreguesi i lojërave nuk e pranoi kërkesën: {reason}',
+  resultTooEarly: 'Një rezultat mund të ruhet nga {at} (fillimi plus kohëzgjatja minimale e sportit)',
+  cutoffPeriodOpen: 'Mbyllja e llogarisë është e mundur vetëm për një periudhë të përfunduar',
 };

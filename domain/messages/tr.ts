@@ -146,4 +146,6 @@ export const tr: MessageTexts = {
   imageInvalid: 'Dosya JPEG, PNG, WebP, GIF veya AVIF görseli değil',
   aggregatorOff: 'Oyun toplayıcısı yapılandırılmamış',
   aggregatorFailed: 'Oyun toplayıcısı isteği kabul etmedi: {reason}',
+  resultTooEarly: 'Sonuç {at} itibarıyla kaydedilebilir (başlama saati artı sporun asgari süresi)',
+  cutoffPeriodOpen: 'Hesap kesimi yalnızca bitmiş bir dönem için yapılabilir',
 };

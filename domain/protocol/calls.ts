@@ -215,7 +215,7 @@ export const enterResultPayload = z.object({
   matchId: id,
   result: z.object({
     ft: score,
-    ht: score,
+    ht: score.optional(),
     corners: score.optional(),
     cards: score.optional(),
     goals: z.array(z.object({ side: z.enum(['h', 'a']), minute: int.min(0).max(200) })).max(200).optional(),

@@ -150,7 +150,7 @@ export async function sellCouponIn(q: Queryable, userId: number, couponId: numbe
   const split = partialSell({
     offer: offer.amount, part: ask.part ?? offer.amount, ticketStake: stake, totalStake: Number(c.total_stake), maxPay: Number(c.max_pay),
   });
-  if (!split.ok) throw new CallError(422, 'sellPartInvalid', { min: (SELL_PART_MIN / 100).toFixed(2) }, { amount: offer.amount, reason: split.reason });
+  if (!split.ok) throw new CallError(422, 'sellPartInvalid', { min: formatAmount(SELL_PART_MIN, '', lang) }, { amount: offer.amount, reason: split.reason });
   await postLedger(q, { userId, amount: split.paid, kind: 'sell', refType: 'coupon', refId: couponId });
   await q.query(
     'insert into coupon_sells (coupon_id, amount, offer, stake_before, stake_after, whole, auto, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8)',

@@ -149,7 +149,7 @@ describe('feed simulator', () => {
       if (res.result.status !== 'ended') continue;
       expect(goals!.filter((g) => g.side === 'h').length).toBe(ft.h);
       expect(goals!.filter((g) => g.side === 'a').length).toBe(ft.a);
-      expect(ht.h).toBeLessThanOrEqual(ft.h);
+      expect(ht!.h).toBeLessThanOrEqual(ft.h);
       expect(res.periods).toHaveLength(2);
       expect(res.periods[0]).toEqual(ht);
       // the 1X2 of the result settles as the score says

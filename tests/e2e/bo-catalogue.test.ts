@@ -131,6 +131,8 @@ describe('back office: catalogue, trading and a hand-made fixture paid out', () 
     const previewed = bo.row(bo.table('Bu sonuçla sonuçlanan kuponlar'), String(placed.ticketId));
     await previewed.waitFor();
     expect(await previewed.textContent()).toContain('Kazandı');
+    // The match is hours away: the admin overrides the result time with a reason (audited).
+    await page.locator('input[name=overrideReason]').fill('e2e: the match is played in the test');
     await page.screenshot({ path: join(SCREENSHOTS, 'bo-trading-result-1280.png') });
     expect(await bo.confirm('saveResult')).toMatchObject({ status: true, added: true });
 

@@ -218,6 +218,11 @@ describe.each(DRIVERS)('settlement on %s', (driver) => {
     const cookie = await boLogin(h, admin.userName, 'demo1234');
     const bad = await h.call('bo/saveResult', { matchId: p.mid, result: { ft: { h: -1, a: 0 }, ht: { h: 0, a: 0 } } }, { cookie });
     expect(bad.statusCode).toBe(400);
+    // Not before the match can have ended (kick-off plus the sport's minimum duration).
+    const early = await h.call('bo/saveResult', payload, { cookie });
+    expect(early.statusCode).toBe(409);
+    expect((await coupon(id)).status).toBe(0);
+    await h.db.query('update matches set match_date = $2 where id = $1', [p.mid, new Date(h.clock.now - 3 * 3_600_000)]);
     const ok = await h.call('bo/saveResult', payload, { cookie });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ status: true, version: 1, added: true });

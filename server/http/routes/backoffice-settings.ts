@@ -7,7 +7,7 @@ import { message } from '../../../domain/messages.ts';
 import { type BoContext } from '../../backoffice/guard.ts';
 import { defineBoCall } from '../bo-call.ts';
 import { reloadSiteSettings, saveSiteSettings, settingsRev, SITE_SETTINGS } from '../../settings/site-settings.ts';
-import { resultPreview, saveResult } from '../../backoffice/results.ts';
+import { resultPreview, resultQueue, saveResult } from '../../backoffice/results.ts';
 import type { CallDeps } from '../call.ts';
 
 /** The registrar of the calls of domain/backoffice/catalogue-calls.ts (payload and permission from its table). */
@@ -29,9 +29,10 @@ export function registerBoSettingsCalls(app: FastifyInstance, deps: CallDeps): v
     const r = await saveSiteSettings(ctx, p.settings, p.screen);
     return { status: true, msg: message('updateSuccess', ctx.lang), rev: r.rev, changed: r.changed };
   });
-  call('bo/resultPreview', async (p, ctx) => ({ ...(await resultPreview(ctx.db, p.matchId, p.result)) }));
+  call('bo/resultPreview', async (p, ctx) => ({ ...(await resultPreview(ctx.db, p.matchId, p.result, ctx.now)) }));
+  call('bo/resultQueue', async (p, ctx) => ({ ...(await resultQueue(ctx.db, p, ctx.now)) }));
   call('bo/saveResult', async (p, ctx) => {
-    const r = await saveResult(ctx, p.matchId, p.result);
+    const r = await saveResult(ctx, p.matchId, p.result, p.override);
     return { status: true, msg: message('resultSaved', ctx.lang), version: r.version, added: r.added, coupons: r.coupons, changed: r.changed, paid: r.paid };
   });
 }

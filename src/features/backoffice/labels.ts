@@ -36,6 +36,7 @@ export const PERMISSION_LABEL: Record<Permission, MessageDescriptor> = {
   manageSettings: msg`Edit site settings`, enterResults: msg`Enter results`,
   manageTrading: msg`Trade fixtures and prices`, manageLiveBetting: msg`Edit live betting settings`, manageCatalogue: msg`Edit sports, leagues, teams and markets`, manageContent: msg`Edit content and payment methods`,
   manageCasino: msg`Manage casino games and limits`,
+  overrideResultTime: msg`Save a result before the match can have ended`,
 };
 
 // Coupon status and kind words are the player's (one home each).
