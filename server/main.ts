@@ -23,6 +23,7 @@ import { registerFeedSocket } from './feed/ws.ts';
 import { registerSitePush } from './settings/site-push.ts';
 import { startLiveCatalogue } from './feed/live-catalogue.ts';
 import { systemScheduler } from './feed/clock.ts';
+import { LIABILITY_FOLD_MS, foldLiability } from './trading/liability.ts';
 import { fixedLeadership, sqlLeaseStore, startLeadership, whileLeading } from './cluster/lease.ts';
 
 const config = loadConfig();
@@ -80,6 +81,8 @@ if (hub88Outbound(hub88) && hub88.syncMinutes > 0) {
     .then((r) => { if (r.error) console.error('hub88 sync:', r.error); }, (err: unknown) => console.error('hub88 sync:', err));
   whileLeading(leadership, () => { syncHub88(); return systemScheduler.every(hub88.syncMinutes * 60_000, syncHub88); });
 }
+// The book's liability: the deltas placements and settlements append are folded by the leader every second.
+whileLeading(leadership, () => systemScheduler.every(LIABILITY_FOLD_MS, () => void foldLiability(db).catch((err: unknown) => console.error('liability fold:', err))));
 // Expired unpaid shop tickets: their liability goes to the shop as unclaimed winnings, hourly, by the leader.
 whileLeading(leadership, () => systemScheduler.every(3_600_000, () => void writeOffExpired(db, Date.now()).catch((err: unknown) => console.error('ticket write-off:', err))));
 

@@ -168,6 +168,7 @@ export const BO_MENU: readonly BoArea[] = [
   { key: 'trading', path: 'trading', permission: 'manageTrading', group: 'coupons' },
   { key: 'liveSettings', path: 'live-settings', permission: 'manageLiveBetting', group: 'coupons' },
   { key: 'feed', path: 'feed', permission: 'manageTrading', group: 'coupons' },
+  { key: 'liability', path: 'liability', permission: 'manageTrading', group: 'coupons' },
   { key: 'catalogue', path: 'catalogue', permission: 'manageCatalogue', group: 'site' },
   { key: 'catalogueMarkets', path: 'catalogue-markets', permission: 'manageCatalogue', group: 'site' },
   { key: 'contentBanners', path: 'content-banners', permission: 'manageContent', group: 'site' },

@@ -9,6 +9,7 @@ import { common } from '../protocol/calls.ts';
 import type { Permission } from '../backoffice/permissions.ts';
 import { MIN_VALID_ODD_EXCLUSIVE } from '../odds/validity.ts';
 import { isIpRange } from './ip-rules.ts';
+import type { LiabilityMarket } from './liability.ts';
 
 const int = z.number().int();
 const id = int.positive().max(2_147_483_647);
@@ -88,13 +89,21 @@ export const boIpRuleIdPayload = z.object({ ...common, ruleId: id });
 export const liveOddTypesPayload = z.object({ ...common });
 export type LiveOddTypesReply = { status: true; sports: Record<string, number[]> };
 
+/** bo/liability: markets of open matches with open bets, worst case first; live: in play only (true) or pre-match only (false). */
+export const boLiabilityPayload = z.object({
+  ...common, sportId: id.optional(), tournamentId: id.optional(), matchId: id.optional(), live: z.boolean().optional(),
+  limit: int.min(1).max(500).optional().default(100),
+});
+/** stakes: over every market that passes the filter; worst: the sum of their worst cases (a loss only). */
+export interface BoLiabilityReply { status: true; totalCount: number; stakes: number; worst: number; markets: LiabilityMarket[] }
+
 /** The reply of each trading and live-settings call (the back office's typed client reads it). */
 export interface TradingReplies {
   'bo/tradingFixtures': BoTradingFixturesReply; 'bo/tradingFixture': BoTradingFixtureReply; 'bo/tradingCatalogue': BoTradingCatalogueReply;
   'bo/createFixture': BoCreateFixtureReply; 'bo/openMarket': BoOpenMarketReply; 'bo/setPrice': BoTradingDone;
   'bo/setMarketStatus': BoTradingDone; 'bo/setMatchStatus': BoTradingDone; 'bo/setStakeLimit': BoTradingDone;
   'bo/liveSettings': BoLiveSettingsReply; 'bo/setLiveOddTypes': BoTradingDone; 'bo/addIpRule': BoTradingDone & { id: number };
-  'bo/removeIpRule': BoTradingDone; 'bo/feedHealth': BoFeedHealthReply;
+  'bo/removeIpRule': BoTradingDone; 'bo/feedHealth': BoFeedHealthReply; 'bo/liability': BoLiabilityReply;
 }
 
 /** A feed provider's producer as the back office, /readyz and /metrics show it (the leader reports every few seconds). */
@@ -129,6 +138,7 @@ export const BO_TRADING_CALLS = {
   'bo/setMatchStatus': { payload: boSetMatchStatusPayload, permission: 'manageTrading' },
   'bo/setStakeLimit': { payload: boSetStakeLimitPayload, permission: 'manageTrading' },
   'bo/feedHealth': { payload: boFeedHealthPayload, permission: 'manageTrading' },
+  'bo/liability': { payload: boLiabilityPayload, permission: 'manageTrading' },
   'bo/liveSettings': { payload: boLiveSettingsPayload, permission: 'manageLiveBetting' },
   'bo/setLiveOddTypes': { payload: boSetLiveOddTypesPayload, permission: 'manageLiveBetting' },
   'bo/addIpRule': { payload: boAddIpRulePayload, permission: 'manageLiveBetting' },

@@ -9,6 +9,7 @@ import { validSystemSizes } from '../../domain/betslip/system-list.ts';
 import { bankoCount } from '../../domain/betslip/banko.ts';
 import { withMatchMinTip } from '../../domain/betslip/match-limits.ts';
 import { judgeOddsChange, oddsChangeOf } from '../../domain/betslip/odds-change.ts';
+import { legPayouts } from '../../domain/trading/liability.ts';
 import { isOddOpen, matchAllowsBets } from '../../domain/odds/validity.ts';
 import { message, type MessageKey } from '../../domain/messages.ts';
 import { limitsOf } from '../accounts/limits.ts';
@@ -267,6 +268,8 @@ export function decideCoupon(read: ReadRow, req: PlacementRequest): CouponWrite 
   }
 
   // ------------------------------------------------------------ the coupon to write
+  // What the house pays on this coupon if each tip wins: the book's liability (server/trading/liability.ts).
+  const winPay = legPayouts(summary.couponType, selections, sizes, summary.baseAmount, summary.maxPayout);
   return {
     coupon: {
       ticket_type: summary.couponType, is_live: summary.isLive ? 1 : 0, total_stake: summary.totalAmount, ticket_stake: summary.baseAmount,
@@ -275,7 +278,7 @@ export function decideCoupon(read: ReadRow, req: PlacementRequest): CouponWrite 
     },
     tips: selections.map((s, j) => ({
       match_id: s.matchId, odds_type: s.oddsType, outcome_id: s.outcomeId, special: s.special, odd: s.odd,
-      banko: s.banko ? 1 : 0, ttype: s.live ? 'L' : 'N', stake: onPick[j],
+      banko: s.banko ? 1 : 0, ttype: s.live ? 'L' : 'N', stake: onPick[j], win_pay: winPay[j],
     })),
     reply: {
       status: true, msg: message('couponCreated', ctx.lang), ticketId: 0, changed: [], couponErrors: [], login: true,

@@ -35,6 +35,7 @@ import { casinoFrameOrigins } from '../casino/config.ts';
 import { registerBoCasinoCalls } from './routes/casino-backoffice.ts';
 import { registerBoSettingsCalls } from './routes/backoffice-settings.ts';
 import { registerBoTradingCalls } from './routes/backoffice-trading.ts';
+import { registerBoSocket } from '../backoffice/socket.ts';
 import { registerBoCatalogueCalls } from './routes/backoffice-catalogue.ts';
 import { registerBoContentCalls } from './routes/backoffice-content.ts';
 import { registerMediaFiles } from '../media/routes.ts';
@@ -184,6 +185,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerBoCasinoCalls(app, deps);
   registerBoSettingsCalls(app, deps);
   registerBoTradingCalls(app, deps);
+  await registerBoSocket(app, deps);
   registerBoCatalogueCalls(app, deps);
   registerSiteFiles(app, opts.siteDir ?? process.env.SITE_DIR ?? './site');
   // Images uploaded in the back office (server/media): /media/<hash>-<width>, immutable.

@@ -20,7 +20,9 @@
  * Options: BENCH_PLAYERS (50), BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2), PG_POOL_MAX for the
  * server (default here 8), TEST_DATABASE_URL (else postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_CLIENT=node-http (node:http instead of the lean socket client), BENCH_CPU_PROF=dir (V8 CPU
- * profile of the server), BENCH_PG_STATS=1 (time per call of the placement's database functions).
+ * profile of the server), BENCH_PG_STATS=1 (time per call of the placement's database functions),
+ * BENCH_LIABILITY=1 (four windows of BENCH_SECONDS with the book's liability tracking off, on, off, on:
+ * its triggers disabled for 'off'; prints both rates and the cost of tracking).
  */
 import { spawn } from 'node:child_process';
 import http from 'node:http';
@@ -150,18 +152,48 @@ async function main(): Promise<void> {
     const backends = (await db.query<{ pid: number }>(
       `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)).map((r) => r.pid);
     const cpu = () => ({ server: cpuSeconds(child!.pid!), pg: backends.reduce((s, pid) => s + cpuSeconds(pid), 0), client: process.cpuUsage() });
+    // BENCH_LIABILITY=1: the book's liability (migration 255) off and on in alternate windows of the same run,
+    // its triggers disabled for 'off'; while on, the deltas are folded every second as the leader does
+    const { foldLiability } = await import('../../server/trading/liability.ts');
+    const windows: Array<'on' | 'off'> = process.env.BENCH_LIABILITY ? ['off', 'on', 'off', 'on'] : ['on'];
+    const perWindow: Array<{ mode: 'on' | 'off'; ok: number; seconds: number }> = [];
+    const tracking = async (on: boolean) => {
+      for (const t of ['coupon_tips_liability_added', 'coupon_tips_liability_removed']) await db.exec(`alter table coupon_tips ${on ? 'enable' : 'disable'} trigger ${t}`);
+      await db.exec(`alter table coupons ${on ? 'enable' : 'disable'} trigger coupons_liability_moved`);
+    };
     const cpu0 = cpu();
     const load0 = loadavg()[0]!;
-    measuring = true;
-    const t0 = performance.now();
-    await new Promise((r) => setTimeout(r, seconds * 1000));
-    measuring = false;
-    const elapsed = (performance.now() - t0) / 1000;
+    for (const mode of windows) {
+      if (windows.length > 1) {
+        await tracking(mode === 'on');
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+      const before = codes.get(200) ?? 0;
+      measuring = true;
+      const w0 = performance.now();
+      const folder = mode === 'on' && windows.length > 1 ? setInterval(() => void foldLiability(db).catch(() => undefined), 1000) : null;
+      await new Promise((r) => setTimeout(r, seconds * 1000));
+      if (folder) clearInterval(folder);
+      measuring = false;
+      perWindow.push({ mode, ok: (codes.get(200) ?? 0) - before, seconds: (performance.now() - w0) / 1000 });
+    }
+    const elapsed = perWindow.reduce((a, w) => a + w.seconds, 0);
     const cpu1 = cpu();
     const load1 = loadavg()[0]!;
     run.stop = true;
     await Promise.all(loops);
     client.close();
+    if (windows.length > 1) {
+      await tracking(true);
+      const rateOf = (mode: 'on' | 'off') => {
+        const ws = perWindow.filter((w) => w.mode === mode);
+        return ws.reduce((a, w) => a + w.ok, 0) / ws.reduce((a, w) => a + w.seconds, 0);
+      };
+      const on = rateOf('on');
+      const off = rateOf('off');
+      console.log(`  liability tracking: off ${off.toFixed(0)} coupons/s, on ${on.toFixed(0)} coupons/s (windows ${perWindow.map((w) => `${w.mode} ${(w.ok / w.seconds).toFixed(0)}`).join(', ')});`
+        + ` cost ${(((off - on) / off) * 100).toFixed(1)} % (goal < 20 %: ${(off - on) / off < 0.2 ? 'met' : 'NOT met'})`);
+    }
 
     latencies.sort((a, b) => a - b);
     const pct = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;

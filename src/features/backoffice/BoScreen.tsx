@@ -29,6 +29,7 @@ const SCREENS: Record<string, ComponentType> = {
   trading: named(() => import('./screens/TradingScreen.tsx'), 'TradingScreen'),
   'live-settings': named(() => import('./screens/LiveSettingsScreen.tsx'), 'LiveSettingsScreen'),
   feed: named(() => import('./screens/FeedScreen.tsx'), 'FeedScreen'),
+  liability: named(() => import('./screens/LiabilityScreen.tsx'), 'LiabilityScreen'),
   catalogue: named(() => import('./screens/CatalogueScreen.tsx'), 'CatalogueScreen'),
   'catalogue-markets': named(() => import('./screens/CatalogueMarketsScreen.tsx'), 'CatalogueMarketsScreen'),
   'content-banners': named(() => import('./screens/ContentBanners.tsx'), 'BannersScreen'),

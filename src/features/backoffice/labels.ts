@@ -18,7 +18,7 @@ export const AREA_LABEL: Record<string, MessageDescriptor> = {
   cutoff: msg`Cut-off`, transfers: msg`Deposit and withdrawal tracking`, reports: msg`Reports`, retail: msg`Shop terminals`, logs: msg`Logs`, ipLogs: msg`IP logs`,
   changePassword: msg`Change password`,
   catalogue: msg`Sports, countries, leagues and teams`, catalogueMarkets: msg`Odd types and markets`,
-  trading: msg`Fixtures and prices`, liveSettings: msg`Live betting settings`, feed: msg`Odds feed`,
+  trading: msg`Fixtures and prices`, liveSettings: msg`Live betting settings`, feed: msg`Odds feed`, liability: msg`Liability`,
   contentBanners: msg`Banners`, contentPages: msg`Pages`, contentPopups: msg`Pop-ups`, contentNotifications: msg`Notifications`,
   contentBonuses: msg`Bonuses and promotions`, contentPayments: msg`Payment methods`,
   casino: msg`Casino games and limits`,
