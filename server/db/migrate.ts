@@ -15,9 +15,10 @@ export const FUNCTIONS_CUT = '230_provider_feed.sql';
 /**
  * Applies the SQL files of server/db/migrations in name order, each once, each in a transaction,
  * then the SQL functions of server/db/functions (one `create or replace function` a file, the
- * function's current definition: a repeatable migration, as Flyway's `R__` files). When a
- * migration up to FUNCTIONS_CUT is still to run (a new database), the functions are created first
- * too: those migrations create triggers on them (a plpgsql body names tables it does not need yet).
+ * function's current definition: a repeatable migration, as Flyway's `R__` files). When any
+ * migration is still to run, the functions are created first too: migrations create triggers on
+ * them and call them (a plpgsql body names tables and columns it does not need yet, so a function
+ * of the folder is plpgsql unless it names only what the first migration already made).
  * The whole run holds the migration lock: processes started together on an empty database wait
  * for the first one (even `create table if not exists` races: two creators collide in pg_type).
  * Returns the names applied (functions as `functions/<file>`).
@@ -27,7 +28,7 @@ export async function migrate(db: Db): Promise<string[]> {
     await db.exec('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())');
     const done = new Set((await db.query<{ name: string }>('select name from schema_migrations')).map((r) => r.name));
     const pending = readdirSync(DIR).filter((f) => f.endsWith('.sql') && !done.has(f)).sort();
-    if (pending.some((name) => name <= FUNCTIONS_CUT)) await applyFunctions(db, true);
+    if (pending.length) await applyFunctions(db, true);
     const applied = await migrateLocked(db, pending);
     return [...applied, ...(await applyFunctions(db, applied.length > 0))];
   });

@@ -1,5 +1,5 @@
 -- Coupon placement, step 2, for several players in a few statements, whatever their number: the
--- coupons (their ids drawn first, so each write knows its own), their tips, the Idempotency-Keys'
+-- coupons (their ids drawn first, so each write knows its own), their tips (each with its win_pay, for the book's liability), the Idempotency-Keys'
 -- replies with the new ticketId, the stakes' debits (ledger_post_many), and the keys of refused
 -- placements given back (a lone placement's rollback does that). p_writes: [{ u, coupon, tips,
 -- reply, key }]; p_release: [{ u, key }]. Returns the coupon ids in the order of p_writes. A debit
@@ -23,9 +23,9 @@ begin
                                                                    max_pay int8, bonus_percent int, total_tickets int, system_combi text, created_at timestamptz, picks_hash text)
     returning id, total_stake
   ), t as (
-    insert into coupon_tips (coupon_id, user_id, match_id, odds_type, outcome_id, special, odd, banko, ttype, stake)
-    select w.id, w.u, x.match_id, x.odds_type, x.outcome_id, x.special, x.odd, x.banko, x.ttype, x.stake
-      from w cross join lateral jsonb_to_recordset(w.v->'tips') as x(match_id int, odds_type int, outcome_id int, special text, odd int, banko smallint, ttype text, stake int8)
+    insert into coupon_tips (coupon_id, user_id, match_id, odds_type, outcome_id, special, odd, banko, ttype, stake, win_pay)
+    select w.id, w.u, x.match_id, x.odds_type, x.outcome_id, x.special, x.odd, x.banko, x.ttype, x.stake, x.win_pay
+      from w cross join lateral jsonb_to_recordset(w.v->'tips') as x(match_id int, odds_type int, outcome_id int, special text, odd int, banko smallint, ttype text, stake int8, win_pay int8)
   ), k as (
     update idempotency_keys k set reply = (w.v->'reply') || jsonb_build_object('ticketId', w.id)
       from w where w.v->>'key' is not null and k.user_id = w.u and k.key = w.v->>'key'
