@@ -71,7 +71,8 @@ describe.skipIf(!available)('Unified Odds Feed in Chromium', () => {
     const errors = collectErrors(page);
     const live = new LiveBetsPage(page);
     await live.open();
-    const row = live.rows().filter({ hasText: 'Galatasaray' }).filter({ hasText: 'Fenerbahce' });
+    // the live frames carry the feed's first language (en); the phone, in Turkish, names the match in Turkish
+    const row = live.rows().filter({ hasText: 'Galatasaray' }).filter({ hasText: 'Fenerbahçe' });
     await row.first().waitFor({ timeout: 20_000 });
     await expect.poll(() => row.first().getByTestId('odd').first().innerText(), { timeout: 10_000 }).toContain('1.55');
     // the price moves: the row shows the new odd
