@@ -231,16 +231,24 @@ describe.skipIf(!DRIVERS.length)('Unified Odds Feed over RabbitMQ', () => {
         const x = await live();
         return x?.odds.some((g) => g.oddstype === 47) ? x : undefined;
       }, 5000, 'market 47 live'))!;
-      expect(m).toMatchObject({ a: 'Fenerbahce', cn: 'Turkey' });
-      expect(m.odds.find((g) => g.oddstype === 47)).toMatchObject({ typeName: 'Halftime/fulltime' });
+      // the live state (hence the frames) holds the feed's first language
+      const held = state.getMatch(m.id)!;
+      expect(held).toMatchObject({ a: 'Fenerbahce', cn: 'Turkey' });
+      expect(held.odds.find((g) => g.oddstype === 47)).toMatchObject({ typeName: 'Halftime/fulltime' });
+      // the HTTP calls answer in the player's language (Home's live list, a match's live odds)
+      expect(m).toMatchObject({ h: 'Galatasaray', a: 'Fenerbahçe', cn: 'Türkiye', tn: 'Süper Lig' });
+      expect(m.odds.find((g) => g.oddstype === 47)).toMatchObject({ typeName: 'İlk yarı/maç sonucu' });
+      expect(m.odds.find((g) => g.oddstype === 47)!.outcomes.map((o) => o.outcome)).toEqual(['1/1', '2/2']);
+      const en = await call('liveoddsnew', { matchid: m.id, lang: 'en' });
+      expect(en.body).toMatchObject({ status: true, match: { a: 'Fenerbahce', cn: 'Turkey' } });
       const ask = { teams: [m.hid, m.aid], categories: [m.cid], tournaments: [m.tid], types: [1, 47] };
       const tr = (await call('liveNames', { ...ask, lang: 'tr' })).body;
       expect(tr).toMatchObject({
         status: true, teams: { [m.hid]: 'Galatasaray', [m.aid]: 'Fenerbahçe' }, categories: { [m.cid]: 'Türkiye' }, tournaments: { [m.tid]: 'Süper Lig' },
         types: { 47: { name: 'İlk yarı/maç sonucu', outcomes: expect.objectContaining({ 418: '1/1' }) } },
       });
-      const en = (await call('liveNames', { ...ask, lang: 'en' })).body;
-      expect(en).toMatchObject({ teams: { [m.aid]: 'Fenerbahce' }, categories: { [m.cid]: 'Turkey' }, types: { 47: { name: 'Halftime/fulltime' } } });
+      const enNames = (await call('liveNames', { ...ask, lang: 'en' })).body;
+      expect(enNames).toMatchObject({ teams: { [m.aid]: 'Fenerbahce' }, categories: { [m.cid]: 'Turkey' }, types: { 47: { name: 'Halftime/fulltime' } } });
       // a bad payload is refused in the spec's shape
       expect((await call('liveNames', { teams: ['x'] })).body).toMatchObject({ status: false });
     });

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import {
-  liveLookupPayload, liveMatchesPayload, liveNamesPayload, liveOddsPayload, tvPayload, emptyPayload, type LiveNamesReply,
+  liveLookupPayload, liveMatchesPayload, liveNamesPayload, liveOddsPayload, tvPayload, emptyPayload, type LiveNamesPayload, type LiveNamesReply,
 } from '../../../domain/protocol/calls.ts';
 import type { LiveMatch } from '../../../domain/protocol/feed.ts';
 import type { LiveState } from '../../feed/live-state.ts';
@@ -13,11 +13,56 @@ import { CallError, defineCall, type CallDeps } from '../call.ts';
 import { SITE_SETTINGS } from '../../settings/site-settings.ts';
 import { liveLeagueRank, marketSettings, oddTypeName, oddTypeOf, outcomeNameIn } from '../../catalogue/markets.ts';
 import { named } from '../../catalogue/match-queries.ts';
+import { marketOf } from '../../../domain/market/catalogue.ts';
 
 /** Sports whose live matches the simulator 'streams' (the TV list); a real provider gives its own. */
 const TV_SPORTS = new Set([1, 3, 5]);
 
 const withoutOdds = ({ odds, ...m }: LiveMatch) => ({ ...m, oddsCount: odds.reduce((n, g) => n + g.outcomes.length, 0) });
+
+type Names = Omit<LiveNamesReply, 'status'>;
+
+/** Names in a language of teams, countries, leagues (catalogue rows) and a feed's market types (the operator's and the provider's types). */
+async function namesIn(db: CallDeps['db'], lang: string, ids: Omit<LiveNamesPayload, 'lang'>): Promise<Names> {
+  const rows = async (table: string, column: string, list: readonly number[]) => (list.length
+    ? Object.fromEntries((await db.query<{ id: number; name: string }>(
+      `select x.id, ${named('x', column, '$2')} as name from ${table} x where x.id = any($1::int[])`, [list, lang])).map((r) => [r.id, r.name]))
+    : {});
+  await marketSettings(db);
+  const types = Object.fromEntries(ids.types.flatMap((t) => {
+    const def = oddTypeOf(t);
+    if (!def) return [];
+    const outcomes = Object.fromEntries(Object.keys(def.outcomes).map((o) => [o, outcomeNameIn(t, Number(o), lang)]));
+    return [[String(t), { name: oddTypeName(t, lang), outcomes }]];
+  }));
+  return {
+    teams: await rows('teams', 'name', ids.teams), categories: await rows('categories', 'title', ids.categories),
+    tournaments: await rows('tournaments', 'title', ids.tournaments), types,
+  };
+}
+
+/**
+ * Live matches as the HTTP calls answer them, named in the player's language (the live state holds
+ * the feed's one language): teams, country, league, and the market types the built-in catalogue
+ * does not name with their outcomes.
+ */
+async function namedMatches(db: CallDeps['db'], lang: string, matches: readonly LiveMatch[]): Promise<LiveMatch[]> {
+  if (!matches.length) return [];
+  const types = [...new Set(matches.flatMap((m) => m.odds.map((g) => g.oddstype)))].filter((t) => !marketOf(t));
+  const n = await namesIn(db, lang, {
+    teams: [...new Set(matches.flatMap((m) => [m.hid, m.aid]))], categories: [...new Set(matches.map((m) => m.cid))],
+    tournaments: [...new Set(matches.map((m) => m.tid))], types,
+  });
+  return matches.map((m) => ({
+    ...m, h: n.teams[m.hid] || m.h, a: n.teams[m.aid] || m.a, cn: n.categories[m.cid] || m.cn, tn: n.tournaments[m.tid] || m.tn,
+    odds: m.odds.map((g) => {
+      const t = n.types[g.oddstype];
+      if (!t) return g;
+      return { ...g, typeName: t.name || g.typeName, nicename: t.name || g.nicename,
+        outcomes: g.outcomes.map((o) => ({ ...o, outcome: t.outcomes[String(o.outcomeid)] || o.outcome })) };
+    }),
+  }));
+}
 
 export function registerLiveCalls(app: FastifyInstance, deps: CallDeps, live: LiveState): void {
   // Sport names in the player's language (back office, English then the stored name as the fallback).
@@ -42,13 +87,14 @@ export function registerLiveCalls(app: FastifyInstance, deps: CallDeps, live: Li
       .sort((a, b) => liveLeagueRank(a.sid, a.tid) - liveLeagueRank(b.sid, b.tid) || a.d - b.d || a.id - b.id);
     const page = list.slice(p.order ?? 0, (p.order ?? 0) + (p.limit ?? 1000))
       .map((m) => (types ? { ...m, odds: m.odds.filter((g) => types.has(g.oddstype)) } : m));
-    return { status: true, data: { matches: page, sports, totalRows: list.length } };
+    return { status: true, data: { matches: await namedMatches(ctx.db, ctx.lang, page), sports, totalRows: list.length } };
   });
 
   defineCall(app, deps, 'liveoddsnew', liveOddsPayload, async (p, ctx) => {
-    const m = live.getMatch(p.matchid);
-    if (m) {
-      const { odds, ...match } = m;
+    const held = live.getMatch(p.matchid);
+    if (held) {
+      const [m] = await namedMatches(ctx.db, ctx.lang, [held]);
+      const { odds, ...match } = m!;
       return { status: true, match, odds };
     }
     // No longer live: the catalogue still knows the teams, for the match-closed message.
@@ -60,24 +106,7 @@ export function registerLiveCalls(app: FastifyInstance, deps: CallDeps, live: Li
   });
 
   // Names in the player's language of what live frames name in the feed's one language (the worker asks once per id).
-  defineCall(app, deps, 'liveNames', liveNamesPayload, async (p, ctx): Promise<LiveNamesReply> => {
-    const lang = ctx.lang;
-    const rows = async (table: string, column: string, ids: readonly number[]) => (ids.length
-      ? Object.fromEntries((await ctx.db.query<{ id: number; name: string }>(
-        `select x.id, ${named('x', column, '$2')} as name from ${table} x where x.id = any($1::int[])`, [ids, lang])).map((r) => [r.id, r.name]))
-      : {});
-    await marketSettings(ctx.db);
-    const types = Object.fromEntries(p.types.flatMap((t) => {
-      const def = oddTypeOf(t);
-      if (!def) return [];
-      const outcomes = Object.fromEntries(Object.keys(def.outcomes).map((o) => [o, outcomeNameIn(t, Number(o), lang)]));
-      return [[String(t), { name: oddTypeName(t, lang), outcomes }]];
-    }));
-    return {
-      status: true, teams: await rows('teams', 'name', p.teams), categories: await rows('categories', 'title', p.categories),
-      tournaments: await rows('tournaments', 'title', p.tournaments), types,
-    };
-  });
+  defineCall(app, deps, 'liveNames', liveNamesPayload, async (p, ctx): Promise<LiveNamesReply> => ({ status: true, ...(await namesIn(ctx.db, ctx.lang, p)) }));
 
   defineCall(app, deps, 'liveLookup', liveLookupPayload, async (p) => {
     const matches = p.favorites.map((id) => live.getMatch(id)).filter((m): m is LiveMatch => !!m).map(withoutOdds);
