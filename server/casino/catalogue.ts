@@ -9,11 +9,11 @@ import type { CasinoCategory, CasinoGame, CasinoLimitTable, CasinoProvider, Home
 export interface GameRow {
   id: number; product: ProductId; provider_id: number; category_id: number | null; code: string; title: string; logo: string;
   extras: string; limits: CasinoLimitTable[] | string; open_lobby: number; fun: number; rtp: number; status: number;
-  provider_status: number; provider_code: string; launch_url: string; frameable: number; protocol: string;
+  provider_status: number; provider_code: string; launch_url: string; frameable: number; protocol: string; secret_env: string;
 }
 
 export const GAME_COLUMNS = `g.id, g.product, g.provider_id, g.category_id, g.code, g.title, g.logo, g.extras, g.limits, g.open_lobby, g.fun, g.rtp, g.status,
-  p.status as provider_status, p.code as provider_code, p.launch_url, p.frameable, p.protocol`;
+  p.status as provider_status, p.code as provider_code, p.launch_url, p.frameable, p.protocol, p.secret_env`;
 
 export const toGame = (r: GameRow): CasinoGame => ({
   serviceId: r.id, masterServiceId: r.product, topServiceId: r.provider_id, topServiceId2: r.category_id ?? 0,

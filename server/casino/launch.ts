@@ -12,6 +12,7 @@ import { PRODUCT_PERMISSION, productName, type OpenGameReply, type CasinoLimitTa
 import { assertCanPlay } from '../protection/enforce.ts';
 import { gameRow, type GameRow } from './catalogue.ts';
 import { BET_TOKEN_TTL_MS } from './wallet.ts';
+import { hmacSign, launchText, providerSecret } from './signature.ts';
 
 /** Fun sessions last as long; they move no money. */
 export const IFRAME_INSIDE = 8;
@@ -77,6 +78,9 @@ export async function launchGame(db: Db, p: LaunchInput): Promise<OpenGameReply>
       [token, fun ? null : p.userId, game.id, currency, fun ? 1 : 0, limit?.limitId ?? null, new Date(p.now), new Date(p.now + BET_TOKEN_TTL_MS)]);
   });
   const query = new URLSearchParams({ token, game: game.code, lang: p.lang, mode: fun ? 'fun' : 'real', ...(limit ? { limit: String(limit.limitId) } : {}) });
+  // The table limit is the launch's, not the player's: a provider with a secret gets the URL signed.
+  const secret = providerSecret(game.secret_env);
+  if (secret) query.set('sig', hmacSign(secret, launchText({ token, game: game.code, mode: fun ? 'fun' : 'real', limit: limit ? String(limit.limitId) : '' })));
   const gameurl = launcher
     ? await launcher({ game, token, fun, userId: fun ? null : p.userId, currency, lang: p.lang, client: p.client ?? { ip: '', userAgent: '', origin: '' }, now: p.now })
     : `${game.launch_url.replace(/\/$/, '')}/play?${query}`;

@@ -25,30 +25,36 @@ export function hmacVerifier(secret: string): SignatureVerifier {
   };
 }
 
-/** Development default of the demo provider's secret; set DEMO_PROVIDER_SECRET in production. */
-const DEV_SECRETS: Record<string, string> = { DEMO_PROVIDER_SECRET: 'demo-provider-dev-secret' };
-
 /**
- * A provider's secret from the env variable its row names. The built-in default is public, so it
- * never signs on a production site (NODE_ENV=production): the demo providers are in every database
- * (migration 181), and a known secret would let anyone post wins to a real-money wallet. There the
- * demo provider uses the secret the deployment drew at its first start (ensureDeploymentSecrets),
- * or the configured one.
+ * The secrets a site draws itself when none is configured: the demo provider's wallet signing
+ * secret, and the seed secret of its timed games (roulette, keno, bingo, virtual football), which
+ * only the provider knows, so no round's result can be worked out before its seed is revealed.
  */
-export const providerSecret = (envName: string, env: NodeJS.ProcessEnv = process.env): string =>
-  (envName && env[envName]) || (env.NODE_ENV === 'production' ? '' : DEV_SECRETS[envName]) || '';
+const DRAWN_SECRETS = ['DEMO_PROVIDER_SECRET', 'DEMO_GAME_SEED'] as const;
 
 /**
- * On a production site that configures no demo provider secret, draws one at the first start
- * (stored in provider_secrets, so every process of the deployment shares it) and puts it in the
- * environment where providerSecret reads it. A development or test process keeps the default.
+ * A provider's secret from the env variable its row names (configured, or drawn at the first start
+ * by ensureDeploymentSecrets). There is no built-in default in any mode: a known secret would let
+ * anyone post wins to the wallet; without one nothing verifies.
+ */
+export const providerSecret = (envName: string, env: NodeJS.ProcessEnv = process.env): string => (envName && env[envName]) || '';
+
+/**
+ * On a site that configures a secret of DRAWN_SECRETS not, draws it at the first start (stored in
+ * provider_secrets, so every process of the site shares it) and puts it in the environment where
+ * providerSecret reads it; in every mode, demo and development included.
  */
 export async function ensureDeploymentSecrets(db: Queryable, env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  if (env.NODE_ENV !== 'production') return;
-  for (const name of Object.keys(DEV_SECRETS)) {
+  for (const name of DRAWN_SECRETS) {
     if (env[name]) continue;
     await db.query('insert into provider_secrets (name, secret) values ($1, $2) on conflict (name) do nothing', [name, randomBytes(32).toString('hex')]);
     const [row] = await db.query<{ secret: string }>('select secret from provider_secrets where name = $1', [name]);
     if (row) env[name] = row.secret;
   }
 }
+
+/**
+ * What a provider that checks its launch URL signs (HMAC, `sig`): the token, game, mode
+ * and table limit, so the limit a game plays by is the launch's, never one the player's page sends.
+ */
+export const launchText = (l: { token: string; game: string; mode: string; limit: string }): string => `launch:${l.token}:${l.game}:${l.mode}:${l.limit}`;

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { launchSig } from './casino-helpers.ts';
 import { drivers, useHarness, SEED_NOW, type Harness } from './harness.ts';
 import { boLogin, json } from './bo-helpers.ts';
 import { seedAccountDemo } from '../../server/content/demo-seed.ts';
@@ -138,7 +139,7 @@ describe.each(DRIVERS)('casino back office on %s', (driver) => {
     // a slot: opened on one process, spun on the other; the seed revealed matches the hash shown first
     const p = await h.player('cdp2', 50_000);
     const token = await tokenOf(p.cookie, 'openslot', { serviceId: await gameId(h, 'fruit-fiesta') });
-    const init = await a('init', { token, game: 'fruit-fiesta', mode: 'real', clientSeed: 'mine' });
+    const init = await a('init', { token, game: 'fruit-fiesta', mode: 'real', clientSeed: 'mine', sig: launchSig(token, 'fruit-fiesta', 'real', '') });
     const s1 = await b('spin', { token, stake: 1_000 });
     expect(s1.winStatus).toBe('RS_OK');
     expect(seedHash(s1.serverSeed as string)).toBe(init.serverSeedHash);
@@ -149,16 +150,16 @@ describe.each(DRIVERS)('casino back office on %s', (driver) => {
     // fun mode: the fun balance is the same on both
     const fun = (await h.call('openslot', { serviceId: await gameId(h, 'fruit-fiesta'), fun: true })).json<OpenGameReply>();
     const funToken = new URL(fun.content.gameurl, 'http://x').searchParams.get('token')!;
-    expect(await a('init', { token: funToken, game: 'fruit-fiesta', mode: 'fun' })).toMatchObject({ balance: 100_000, currency: 'FUN' });
+    expect(await a('init', { token: funToken, game: 'fruit-fiesta', mode: 'fun', sig: launchSig(funToken, 'fruit-fiesta', 'fun', '') })).toMatchObject({ balance: 100_000, currency: 'FUN' });
     const f = await b('spin', { token: funToken, stake: 500 });
-    expect((await a('init', { token: funToken, game: 'fruit-fiesta', mode: 'fun' })).balance).toBe(f.balance);
+    expect((await a('init', { token: funToken, game: 'fruit-fiesta', mode: 'fun', sig: launchSig(funToken, 'fruit-fiesta', 'fun', '') })).balance).toBe(f.balance);
     // a roulette bet taken by one process is paid when the other sees the result
     const q = await h.player('cdp3', 100_000);
     const rt = await tokenOf(q.cookie, 'opencas', { serviceId: await gameId(h, 'roulette-1'), masterServiceId: 4, limitId: 1 });
     const g = roulette('roulette-1');
     const round = Math.ceil(Math.max(SEED_NOW, h.clock.now) / g.cycleMs) + 1;
     h.clock.now = round * g.cycleMs + 1_000;
-    await a('init', { token: rt, game: 'roulette-1', mode: 'real', limit: '1' });
+    await a('init', { token: rt, game: 'roulette-1', mode: 'real', limit: '1', sig: launchSig(rt, 'roulette-1', 'real', '1') });
     expect(await b('bet', { token: rt, bets: [{ kind: 'straight', value: 0, amount: 1_000 }, { kind: 'black', amount: 1_000 }] })).toMatchObject({ ok: true, balance: 98_000 });
     expect(await a('bet', { token: rt, bets: [{ kind: 'red', amount: 1_000 }] })).toMatchObject({ ok: true, balance: 97_000 });
     h.clock.now = resultAt(g, round) + 100;

@@ -8,10 +8,11 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { launchSig } from './casino-helpers.ts';
 import { drivers, useHarness, SEED_NOW, type Harness } from './harness.ts';
 import { boLogin, json } from './bo-helpers.ts';
 import { seedAccountDemo } from '../../server/content/demo-seed.ts';
-import { ensureDeploymentSecrets, hmacSign, providerSecret } from '../../server/casino/signature.ts';
+import { ensureDeploymentSecrets, hmacSign, hmacVerifier, providerSecret } from '../../server/casino/signature.ts';
 import { reconcileOpenRounds } from '../../server/casino/reconcile.ts';
 import { contributionOf, drawMustDrop, foldJackpots } from '../../server/casino/jackpot-pools.ts';
 import { BET_TOKEN_TTL_MS } from '../../server/casino/wallet.ts';
@@ -59,7 +60,7 @@ describe.each(DRIVERS)('casino wallet on %s', (driver) => {
   it('openslot mints a token bound to the player and game and answers the open-game reply; a visitor gets the login popup or fun mode', async () => {
     const p = await slotPlayer(h);
     expect(p.reply).toMatchObject({ status: true, gameName: 'Fruit Fiesta', fun: 0, content: { iframe: 8, gameName: 'Fruit Fiesta', frameable: 1 } });
-    expect(p.reply.content.gameurl).toMatch(/^\/demo-provider\/play\?token=[\w-]{20,}&game=fruit-fiesta&lang=tr&mode=real$/);
+    expect(p.reply.content.gameurl).toMatch(/^\/demo-provider\/play\?token=[\w-]{20,}&game=fruit-fiesta&lang=tr&mode=real&sig=[0-9a-f]{64}$/);
     const [s] = await h.db.query<{ user_id: number; currency: string; fun: number }>('select user_id, currency, fun from casino_sessions where token = $1', [p.token]);
     expect(s).toEqual({ user_id: p.id, currency: 'TRY', fun: 0 });
 
@@ -109,6 +110,8 @@ describe.each(DRIVERS)('casino wallet on %s', (driver) => {
     const p = await slotPlayer(h);
     const before = await balanceOf(h, p.id);
     expect((await wallet(h, 'bet', betBody(p.token, randomUUID(), 'r-sig', 100), { secret: 'wrong' })).status).toBe('RS_ERROR_INVALID_SIGNATURE');
+    // The player's own launch token signed with the once built-in development secret: refused.
+    expect((await wallet(h, 'bet', betBody(p.token, randomUUID(), 'r-dev', 100), { secret: 'demo-provider-dev-secret' })).status).toBe('RS_ERROR_INVALID_SIGNATURE');
     expect((await wallet(h, 'bet', betBody(p.token, randomUUID(), 'r-sig', 100), { provider: 'nobody' })).status).toBe('RS_ERROR_WRONG_SYNTAX');
     expect((await wallet(h, 'bet', { token: p.token, amount: -5 })).status).toBe('RS_ERROR_WRONG_SYNTAX');
     expect((await wallet(h, 'bet', betBody('no-such-token-000', randomUUID(), 'r-sig', 100))).status).toBe('RS_ERROR_INVALID_TOKEN');
@@ -346,7 +349,7 @@ describe.each(DRIVERS)('casino wallet on %s', (driver) => {
     const page = await h.app.inject({ method: 'GET', url: p.reply.content.gameurl });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('/demo-provider/static/game.js');
-    const init = await api('init', { token: p.token, game: 'lucky-sevens', mode: 'real' });
+    const init = await api('init', { token: p.token, game: 'lucky-sevens', mode: 'real', sig: launchSig(p.token, 'lucky-sevens', 'real', '') });
     expect(init).toMatchObject({ balance: 50_000, currency: 'TRY', rtp: 9619 });
     const hash = init.serverSeedHash as string;
     const s = await api('spin', { token: p.token, stake: 1_000, clientSeed: 'my-seed' });
@@ -366,7 +369,11 @@ describe.each(DRIVERS)('casino wallet on %s', (driver) => {
     const g = roulette('roulette-1');
     const round = Math.ceil(SEED_NOW / g.cycleMs) + 1;
     h.clock.now = round * g.cycleMs + 1_000;
-    const init = await api('init', { token, game: 'roulette-1', mode: 'real', limit: '1' });
+    // The page cannot pick its own table: a limit other than the launch's (or no signature) opens nothing.
+    expect(await api('init', { token, game: 'roulette-1', mode: 'real', limit: '2', sig: launchSig(token, 'roulette-1', 'real', '1') })).toEqual({ error: 'BAD_LAUNCH' });
+    expect(await api('init', { token, game: 'roulette-1', mode: 'real', limit: '2' })).toEqual({ error: 'BAD_LAUNCH' });
+    expect(new URL(open.content.gameurl, 'http://x').searchParams.get('sig')).toBe(launchSig(token, 'roulette-1', 'real', '1'));
+    const init = await api('init', { token, game: 'roulette-1', mode: 'real', limit: '1', sig: launchSig(token, 'roulette-1', 'real', '1') });
     expect(init).toMatchObject({ balance: 100_000, round: { round, phase: 'betting' }, limits: { min: 100, max: 50_000 } });
     expect(await api('bet', { token, bets: [{ kind: 'red', amount: 60_000 }] })).toMatchObject({ error: 'OUT_OF_LIMITS' });
     expect(await api('bet', { token, bets: [{ kind: 'red', amount: 1_000 }, { kind: 'straight', value: 17, amount: 500 }] })).toMatchObject({ ok: true, balance: 98_500 });
@@ -391,7 +398,7 @@ describe.each(DRIVERS)('casino wallet on %s', (driver) => {
     const api = async (path: string, body: unknown) => (await h.app.inject({ method: 'POST', url: `/demo-provider/api/${path}`, payload: body as object })).json<Record<string, unknown>>();
     try {
       const p = await slotPlayer(h, 10_000, 'gem-rush');
-      await api('init', { token: p.token, game: 'gem-rush', mode: 'real' });
+      await api('init', { token: p.token, game: 'gem-rush', mode: 'real', sig: launchSig(p.token, 'gem-rush', 'real', '') });
       for (const f of [{ drop: true }, { duplicate: true }, { delayMs: 50 }]) {
         await faults({ drop: false, duplicate: false, delayMs: 0, lateRollback: false, ...f });
         const before = await balanceOf(h, p.id);
@@ -479,31 +486,38 @@ describe('jackpot must-drop draws', () => {
 });
 
 describe('provider secrets', () => {
-  it('the built-in demo secret never signs in production without the demo data (DEMO=0): only the configured one', () => {
-    expect(providerSecret('DEMO_PROVIDER_SECRET', { NODE_ENV: 'production', DEMO: '0' })).toBe('');
-    expect(providerSecret('DEMO_PROVIDER_SECRET', { NODE_ENV: 'production', DEMO: '0', DEMO_PROVIDER_SECRET: 'configured' })).toBe('configured');
-    expect(providerSecret('DEMO_PROVIDER_SECRET', { NODE_ENV: 'production' })).toBe('');
-    expect(providerSecret('DEMO_PROVIDER_SECRET', { NODE_ENV: 'test', DEMO: '0' })).toBe('demo-provider-dev-secret');
+  it('no built-in secret in any mode: only a configured or drawn one signs', () => {
+    for (const NODE_ENV of ['production', 'development', 'test', undefined]) {
+      for (const DEMO of ['0', '1', undefined]) {
+        expect(providerSecret('DEMO_PROVIDER_SECRET', { NODE_ENV, DEMO })).toBe('');
+        expect(providerSecret('DEMO_GAME_SEED', { NODE_ENV, DEMO })).toBe('');
+      }
+    }
+    expect(providerSecret('DEMO_PROVIDER_SECRET', { DEMO_PROVIDER_SECRET: 'configured' })).toBe('configured');
+    // The old public default signs nothing.
+    expect(hmacVerifier(providerSecret('DEMO_PROVIDER_SECRET', { NODE_ENV: 'development', DEMO: '1' })).verify(Buffer.from('{}'), hmacSign('demo-provider-dev-secret', '{}'))).toBe(false);
   });
 });
 
 describe.each(DRIVERS)('deployment secrets on %s', (driver) => {
   const h = useHarness(driver);
-  it('a production site that configures no demo secret draws one once, shared by its processes, never the public default', async () => {
-    await h.db.query("delete from provider_secrets where name = 'DEMO_PROVIDER_SECRET'");
-    const first: NodeJS.ProcessEnv = { NODE_ENV: 'production' };
-    const second: NodeJS.ProcessEnv = { NODE_ENV: 'production' };
-    await ensureDeploymentSecrets(h.db, first);
-    await ensureDeploymentSecrets(h.db, second);
-    expect(first.DEMO_PROVIDER_SECRET).toMatch(/^[0-9a-f]{64}$/);
-    expect(second.DEMO_PROVIDER_SECRET).toBe(first.DEMO_PROVIDER_SECRET);
-    expect(providerSecret('DEMO_PROVIDER_SECRET', first)).not.toBe(providerSecret('DEMO_PROVIDER_SECRET', { NODE_ENV: 'test' }));
-    // a configured secret is kept; a development process keeps the default and stores nothing
+  it('a site that configures no secret draws its own once, in every mode, shared by its processes through the database', async () => {
+    for (const NODE_ENV of ['production', 'development']) {
+      await h.db.query("delete from provider_secrets where name in ('DEMO_PROVIDER_SECRET', 'DEMO_GAME_SEED')");
+      const first: NodeJS.ProcessEnv = { NODE_ENV, DEMO: '1' };
+      const second: NodeJS.ProcessEnv = { NODE_ENV, DEMO: '1' };
+      await ensureDeploymentSecrets(h.db, first);
+      await ensureDeploymentSecrets(h.db, second);
+      expect(first.DEMO_PROVIDER_SECRET).toMatch(/^[0-9a-f]{64}$/);
+      expect(first.DEMO_GAME_SEED).toMatch(/^[0-9a-f]{64}$/);
+      // The games' seed secret is not the wallet's: knowing one tells nothing of the other.
+      expect(first.DEMO_GAME_SEED).not.toBe(first.DEMO_PROVIDER_SECRET);
+      expect(second.DEMO_PROVIDER_SECRET).toBe(first.DEMO_PROVIDER_SECRET);
+      expect(second.DEMO_GAME_SEED).toBe(first.DEMO_GAME_SEED);
+    }
+    // a configured secret is kept
     const configured: NodeJS.ProcessEnv = { NODE_ENV: 'production', DEMO_PROVIDER_SECRET: 'configured' };
     await ensureDeploymentSecrets(h.db, configured);
     expect(configured.DEMO_PROVIDER_SECRET).toBe('configured');
-    const dev: NodeJS.ProcessEnv = { NODE_ENV: 'test' };
-    await ensureDeploymentSecrets(h.db, dev);
-    expect(dev.DEMO_PROVIDER_SECRET).toBeUndefined();
   });
 });

@@ -4,7 +4,7 @@
  */
 import { esc } from '../../content/escape.ts';
 
-export function pageHtml(p: { game: string; title: string; kind: string; token: string; mode: string; lang: string; limit: string }): string {
+export function pageHtml(p: { game: string; title: string; kind: string; token: string; mode: string; lang: string; limit: string; sig: string }): string {
   return `<!doctype html><html lang="${esc(p.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(p.title)}</title>
 <style>
@@ -18,7 +18,7 @@ button.sel{background:#f9a825;color:#111}button:disabled{opacity:.5}select,input
 .card{display:grid;grid-template-columns:repeat(5,36px);gap:4px;margin:4px}.card span{background:#fff;color:#111;text-align:center;padding:6px 0;border-radius:4px}.card span.hit{background:#f9a825}
 .muted{color:#9aa4b5;font-size:12px;word-break:break-all;max-width:360px;text-align:center}#msg{min-height:20px;font-weight:600}
 </style></head>
-<body data-game="${esc(p.game)}" data-kind="${esc(p.kind)}" data-token="${esc(p.token)}" data-mode="${esc(p.mode)}" data-limit="${esc(p.limit)}">
+<body data-game="${esc(p.game)}" data-kind="${esc(p.kind)}" data-token="${esc(p.token)}" data-mode="${esc(p.mode)}" data-limit="${esc(p.limit)}" data-sig="${esc(p.sig)}">
 <h1 id="title">${esc(p.title)}</h1>
 <div class="row"><span>Bakiye: <b id="balance">…</b></span><span id="mode" class="muted"></span></div>
 <div id="board"></div>
@@ -41,7 +41,7 @@ const say = (t) => { msg.textContent = t; };
 const stakeSelect = (min) => { const s = el('select', { id: 'stake' }); for (const v of [1, 2, 5, 10, 20, 50, 100]) { const m = Math.max(min || 100, v * 100); s.append(el('option', { value: String(m) }, money(m, state.currency))); } return s; };
 
 async function init() {
-  const r = await post('init', { game: d.game, mode: d.mode, limit: d.limit || undefined });
+  const r = await post('init', { game: d.game, mode: d.mode, limit: d.limit || undefined, sig: d.sig || undefined });
   if (r.error) { say('Hata: ' + r.error); return; }
   state = r; show(r.balance);
   $('mode').textContent = r.fun ? 'Eğlence modu' : '';

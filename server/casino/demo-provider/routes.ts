@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { providerSecret } from '../signature.ts';
+import { hmacVerifier, launchText, providerSecret } from '../signature.ts';
 import { demoProviderWalletUrl } from '../config.ts';
 import { fairFloats, newServerSeed, seedHash } from './fair.ts';
 import { SLOTS, spin, winOf } from './slots.ts';
@@ -54,6 +54,8 @@ const tokenOf = z.object({ token: z.string().min(10).max(100) });
 
 export function registerDemoProvider(app: FastifyInstance, deps: { db: Db; clock: () => number }, opts: DemoProviderOptions = {}): { wallet: WalletClient; faults: Faults } {
   const secret = providerSecret('DEMO_PROVIDER_SECRET');
+  // The timed games' seeds: a secret of the provider alone (not the wallet's), revealed per round after it.
+  const seeds = providerSecret('DEMO_GAME_SEED') || randomBytes(32).toString('hex');
   const timed = new Map((opts.games ?? [roulette('roulette-1'), roulette('roulette-vip'), keno(), football(), bingo()]).map((g) => [g.code, g]));
   const base = demoProviderWalletUrl();
   // Over HTTP to the operator: the configured URL, else this server's own port once it listens,
@@ -114,15 +116,18 @@ export function registerDemoProvider(app: FastifyInstance, deps: { db: Db; clock
     const game = q.game ?? '';
     if (!q.token || !(game in GAME_PROVIDER)) return reply.code(404).type('text/plain').send('unknown game');
     const kind = game in SLOTS ? 'slot' : game.startsWith('roulette') ? 'roulette' : game;
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(pageHtml({ game, title: GAME_TITLES[game] ?? game, kind, token: q.token, mode: q.mode === 'fun' ? 'fun' : 'real', lang: q.lang ?? 'tr', limit: q.limit ?? '' }));
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(pageHtml({ game, title: GAME_TITLES[game] ?? game, kind, token: q.token, mode: q.mode === 'fun' ? 'fun' : 'real', lang: q.lang ?? 'tr', limit: q.limit ?? '', sig: q.sig ?? '' }));
   });
 
-  const initBody = tokenOf.extend({ game: z.string().max(50), mode: z.enum(['fun', 'real']), limit: z.string().max(10).optional(), clientSeed: z.string().max(64).optional() });
+  const initBody = tokenOf.extend({ game: z.string().max(50), mode: z.enum(['fun', 'real']), limit: z.string().max(10).optional(), sig: z.string().max(64).optional(), clientSeed: z.string().max(64).optional() });
   app.post('/demo-provider/api/init', async (req, reply) => {
     const p = initBody.safeParse(req.body);
     if (!p.success || !(p.data.game in GAME_PROVIDER)) return reply.code(400).send({ error: 'bad request' });
     let s = await sessionFor(p.data.token);
     if (!s) {
+      // The table limit comes from the operator's signed launch URL; a page that changed it opens nothing.
+      const launch = launchText({ token: p.data.token, game: p.data.game, mode: p.data.mode, limit: p.data.limit ?? '' });
+      if (!hmacVerifier(secret).verify(Buffer.from(launch), p.data.sig)) return reply.code(403).send({ error: 'BAD_LAUNCH' });
       const fresh: Session = {
         id: randomBytes(6).toString('hex'), token: p.data.token, game: p.data.game, fun: p.data.mode === 'fun', limitId: p.data.limit ? Number(p.data.limit) : null,
         funBalance: FUN_BALANCE, currency: 'TRY', serverSeed: newServerSeed(), clientSeed: p.data.clientSeed || randomBytes(8).toString('hex'), nonce: 0,
@@ -147,8 +152,8 @@ export function registerDemoProvider(app: FastifyInstance, deps: { db: Db; clock
     return reply.send({
       ...bal, game: s.game, fun: s.fun, serverSeedHash: seedHash(s.serverSeed), clientSeed: s.clientSeed, nonce: s.nonce,
       ...(def ? { symbols: def.symbols, pay3: def.pay3, pay2: def.pay2, rtp: def.rtp } : {}),
-      ...(g ? { round: roundAt(g, secret, deps.clock()), limits: TABLE_LIMITS[s.limitId ?? 0] ?? DEFAULT_LIMIT } : {}),
-      ...(s.game === 'virtual-football' ? { fixture: footballFixture(secret, roundAt(g!, secret, deps.clock()).round) } : {}),
+      ...(g ? { round: roundAt(g, seeds, deps.clock()), limits: TABLE_LIMITS[s.limitId ?? 0] ?? DEFAULT_LIMIT } : {}),
+      ...(s.game === 'virtual-football' ? { fixture: footballFixture(seeds, roundAt(g!, seeds, deps.clock()).round) } : {}),
     });
   });
 
@@ -192,7 +197,7 @@ export function registerDemoProvider(app: FastifyInstance, deps: { db: Db; clock
     const g = s ? timed.get(s.game) : undefined;
     if (!p.success || !s || !g) return reply.code(400).send({ error: 'bad request' });
     const now = deps.clock();
-    const info = roundAt(g, secret, now);
+    const info = roundAt(g, seeds, now);
     if (info.phase !== 'betting') return reply.send({ error: 'NO_MORE_BETS' });
     const limits = TABLE_LIMITS[s.limitId ?? 0] ?? DEFAULT_LIMIT;
     for (const b of p.data.bets) {
@@ -227,7 +232,7 @@ export function registerDemoProvider(app: FastifyInstance, deps: { db: Db; clock
       `select ${SESSION_COLUMNS.split(', ').map((c) => `s.${c}`).join(', ')}, b.bets from demo_provider_bets b join demo_provider_sessions s on s.token = b.token
         where b.game = $1 and b.round = $2 and not b.settled`, [g.code, round]);
     if (!rows.length) return;
-    const outcome = outcomeOf(g, roundSeed(secret, g.code, round), round);
+    const outcome = outcomeOf(g, roundSeed(seeds, g.code, round), round);
     await Promise.all(rows.map(async (r) => {
       const session = toSession(r);
       const won = r.bets.reduce((a, b) => a + g.win(b, outcome), 0);
@@ -268,8 +273,8 @@ export function registerDemoProvider(app: FastifyInstance, deps: { db: Db; clock
     if (!g) return reply.code(404).send({ error: 'unknown game' });
     const now = deps.clock();
     await settleDue(now);
-    const info = roundAt(g, secret, now);
-    return reply.header('cache-control', 'no-store').send({ ...info, ...(g.code === 'virtual-football' ? { fixture: footballFixture(secret, info.round) } : {}) });
+    const info = roundAt(g, seeds, now);
+    return reply.header('cache-control', 'no-store').send({ ...info, ...(g.code === 'virtual-football' ? { fixture: footballFixture(seeds, info.round) } : {}) });
   });
 
   // The table's rounds over a websocket: the round, its phase and time left every second; the
@@ -281,8 +286,8 @@ export function registerDemoProvider(app: FastifyInstance, deps: { db: Db; clock
     const push = () => {
       const now = deps.clock();
       void settleDue(now).catch(() => undefined);
-      const info = roundAt(g, secret, now);
-      ws.send(JSON.stringify({ ...info, ...(g.code === 'virtual-football' ? { fixture: footballFixture(secret, info.round) } : {}) }));
+      const info = roundAt(g, seeds, now);
+      ws.send(JSON.stringify({ ...info, ...(g.code === 'virtual-football' ? { fixture: footballFixture(seeds, info.round) } : {}) }));
     };
     push();
     const t = setInterval(push, 1_000);
