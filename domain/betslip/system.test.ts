@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { combinationCount, elementarySymmetricSums, enumerateCombinations, systemMaxPayout, systemRatio } from './system.ts';
 import { combinationPayout, payout, combinedOdds, ratioPayout, scalePow } from './odds.ts';
+import { seededRandom } from '../random.ts';
 
-/** mulberry32: a small seeded generator so the property test is deterministic. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+// The seeded generator, so the property test is deterministic.
+const rng = seededRandom;
 
 /** The system payout by listing every combination: exact sum of products, floored once. */
 function enumeratedPayout(odds: number[], bankers: number[], size: number, stake: number): bigint {

@@ -3,19 +3,11 @@ import { LOCKS, type Db, type Queryable } from '../db/client.ts';
 import { postLedger } from '../wallet/ledger.ts';
 import { saveMatchResult } from '../catalogue/result-queries.ts';
 import { DEMO_COUNTRY_NAMES, DEMO_SPORT_NAMES, DEMO_SPORTS, DEMO_TERMINAL, DEMO_USERS } from './catalogue.ts';
+import { seededRandom } from '../../domain/random.ts';
 import { marketsOf, sampleResult, strengthFromHomeOdd, type DemoMarket } from './markets.ts';
 
-/** A small deterministic PRNG (mulberry32) so the demo is the same on every machine. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded generator of domain/random.ts, so the demo is the same on every machine. */
+export const rng = seededRandom;
 
 const DAY = 86_400_000;
 /**

@@ -17,8 +17,8 @@ import type { FeedAdapter, FeedEvent, OddUpdate } from './adapter.ts';
 import type { Clock, Scheduler } from './clock.ts';
 import { goalGrid, gridBuckets, matchWinProb, normalAbove, poissonAbove, priceBook } from './pricing.ts';
 import type { Grid, SetRules } from './pricing.ts';
-import { createRng } from './rng.ts';
-import type { Rng } from './rng.ts';
+import { createRng } from '../../domain/random.ts';
+import type { Rng } from '../../domain/random.ts';
 import { SPORTS } from './sports.ts';
 import type { SportProfile } from './sports.ts';
 

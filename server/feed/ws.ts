@@ -9,15 +9,7 @@ import { FEED_PROTOCOL_VERSION } from '../../domain/protocol/feed.ts';
 import type { ClientMessage } from '../../domain/protocol/feed.ts';
 import type { FeedHub } from './hub.ts';
 import { countWsClient } from '../ops/metrics.ts';
-
-/** The part of a `ws` WebSocket used here (the package ships no types in this install). */
-interface WsLike {
-  send(data: Uint8Array, opts: { binary: boolean }): void;
-  readonly bufferedAmount: number;
-  close(code?: number, reason?: string): void;
-  on(event: 'message', fn: (data: unknown, isBinary: boolean) => void): unknown;
-  on(event: 'close' | 'error', fn: () => void): unknown;
-}
+import type { WsLike } from '../util/ws-like.ts';
 
 export interface FeedSocketOptions {
   /** Route path (default '/ws/feed'). */

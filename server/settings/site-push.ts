@@ -10,17 +10,11 @@ import type { FastifyInstance } from 'fastify';
 import { contentRev, onContentRev } from '../content/revision.ts';
 import { onSettingsRev, settingsRev } from './site-settings.ts';
 import { countWsClient } from '../ops/metrics.ts';
+import type { WsLike } from '../util/ws-like.ts';
 
 /** What the socket and the revision poll send. */
 export interface SiteRevision { settings: number; content: number }
 export const siteRevision = (): SiteRevision => ({ settings: settingsRev(), content: contentRev() });
-
-interface WsLike {
-  send(data: string): void;
-  readonly bufferedAmount: number;
-  close(code?: number, reason?: string): void;
-  on(event: 'close' | 'error' | 'message', fn: () => void): unknown;
-}
 
 /** Registers GET /ws/site (and @fastify/websocket unless the app has it); call before listen(). Returns the stop. */
 export async function registerSitePush(app: FastifyInstance): Promise<() => void> {

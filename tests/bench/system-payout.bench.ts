@@ -13,20 +13,14 @@
  */
 import { systemRatio } from '../../domain/betslip/system.ts';
 import { ratioPayout, scalePow, type Ratio } from '../../domain/betslip/odds.ts';
+import { seededRandom } from '../../domain/random.ts';
 
 const measureMs = Number(process.env.BENCH_MS ?? 1000);
 const enumRuns = Number(process.env.BENCH_ENUM_RUNS ?? 3);
 
 /** Deterministic odds between 1.20 and 4.00 (mulberry32). */
 function oddsOf(n: number, seed: number): number[] {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const next = seededRandom(seed);
   return Array.from({ length: n }, () => 1_200 + Math.floor(next() * 2_800));
 }
 

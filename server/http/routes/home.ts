@@ -11,17 +11,10 @@ import { bannerGroups } from '../../content/banners.ts';
 import { JACKPOT_SCALE, jackpotCurrencyOf, loadJackpots } from '../../content/jackpots.ts';
 import { defineCall, type CallDeps } from '../call.ts';
 import { onWinner } from '../../casino/events.ts';
+import type { WsLike } from '../../util/ws-like.ts';
 
 /** How often /ws/jackpot pushes the tiers (one computation a tick for every client). */
 export const JACKPOT_PUSH_MS = 5_000;
-
-/** The part of a `ws` WebSocket used here (the package ships no types in this install). */
-interface WsLike {
-  send(data: string): void;
-  readonly bufferedAmount: number;
-  close(code?: number, reason?: string): void;
-  on(event: 'close' | 'error' | 'message', fn: () => void): unknown;
-}
 
 export async function registerHomeCalls(app: FastifyInstance, deps: CallDeps, opts: { pushMs?: number } = {}): Promise<void> {
   defineCall(app, deps, 'banners', bannersPayload, async (p, ctx) => {

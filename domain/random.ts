@@ -1,4 +1,8 @@
-/** A small seeded PRNG (mulberry32): the simulator must replay the same feed from the same seed. */
+/**
+ * The one seeded generator (mulberry32): the same numbers from the same seed on every machine, for
+ * what must replay (the feed simulator, the demo data, the property tests and benchmarks). Not for
+ * anything a player could guess: secrets and tokens come from node:crypto.
+ */
 
 export interface Rng {
   /** Uniform in [0, 1). */
@@ -52,4 +56,9 @@ export function createRng(seed: number): Rng {
       return k;
     },
   };
+}
+
+/** The generator's bare `next` (uniform in [0, 1)) for code that wants only numbers. */
+export function seededRandom(seed: number): () => number {
+  return createRng(seed).next;
 }
