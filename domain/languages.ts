@@ -28,7 +28,7 @@ export const LANGUAGE_INFO: Readonly<Record<Lang, LanguageInfo>> = {
   cw: { native: 'Papiamentu', english: 'Papiamentu', dir: 'ltr', tag: 'pap', intl: ['pap-CW', 'nl-CW', 'nl'] },
   de: { native: 'Deutsch', english: 'German', dir: 'ltr', tag: 'de', intl: ['de'] },
   el: { native: 'Ελληνικά', english: 'Greek', dir: 'ltr', tag: 'el', intl: ['el'] },
-  en: { native: 'English', english: 'English', dir: 'ltr', tag: 'en', intl: ['en'] },
+  en: { native: 'English', english: 'English', dir: 'ltr', tag: 'en', intl: ['en-GB', 'en'] },
   es: { native: 'Español', english: 'Spanish', dir: 'ltr', tag: 'es', intl: ['es'] },
   fa: { native: 'فارسی', english: 'Persian', dir: 'rtl', tag: 'fa', intl: ['fa'] },
   fr: { native: 'Français', english: 'French', dir: 'ltr', tag: 'fr', intl: ['fr'] },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /**
  * One catalog entry, one meaning. An English word can carry two meanings that other languages
@@ -58,5 +58,51 @@ describe('one catalog entry per meaning', () => {
     expect([get('outcome', 'Yes'), get('outcome', 'No')]).toEqual(['Var', 'Yok']);
     // A plain 'Yes' or 'No' of a screen, if one comes back, is the answer, never the outcome's word.
     for (const id of ['Yes', 'No']) expect(['Var', 'Yok']).not.toContain(get('', id));
+  });
+});
+
+/** Every file under a folder, recursively, with its text. */
+function sources(dir: string): Array<{ path: string; text: string }> {
+  const out: Array<{ path: string; text: string }> = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const path = `${dir}/${e.name}`;
+    if (e.isDirectory()) out.push(...sources(path));
+    else if (/\.(ts|sql)$/.test(e.name) && !e.name.endsWith('.test.ts')) out.push({ path, text: readFileSync(path, 'utf8') });
+  }
+  return out;
+}
+
+describe('no raw ledger or product code reaches a player', () => {
+  const ledgerText = readFileSync('src/ui/ledger-text.ts', 'utf8');
+  const named = (table: string) => new Set([...(new RegExp(`export const ${table}[^{]*\\{([^}]*)\\}`).exec(ledgerText)?.[1] ?? '').matchAll(/(\w+): msg/g)].map((m) => m[1]!));
+
+  it('names every movement the server writes to the ledger', () => {
+    const server = sources('server');
+    const kinds = new Set<string>();
+    for (const { text } of server) {
+      for (const m of text.matchAll(/postLedger\w*\([^)]*?kind: '(\w+)'/g)) kinds.add(m[1]!);
+      for (const m of text.matchAll(/v_kind := case when \w+ then '(\w+)' else '(\w+)' end/g)) { kinds.add(m[1]!); kinds.add(m[2]!); }
+    }
+    expect(kinds.size).toBeGreaterThan(5);
+    // A terminal's ticket movements are the terminal's, never on a player's list.
+    const missing = [...kinds].filter((k) => !named('LEDGER_KIND').has(k) && !k.startsWith('ticket'));
+    expect(missing).toEqual([]);
+  });
+
+  it('names every product of the transactions call', () => {
+    const money = readFileSync('server/http/routes/money.ts', 'utf8');
+    const wallet = readFileSync('server/casino/wallet.ts', 'utf8');
+    const products = new Set(['sport', 'live', 'payment', 'account']);
+    for (const m of (/LEDGER_REF[^{]*\{([^}]*)\}/.exec(wallet)?.[1] ?? '').matchAll(/'(\w+)'/g)) products.add(m[1]!);
+    expect(money).toContain("'live' : 'sport'");
+    const missing = [...products].filter((p) => !named('LEDGER_PRODUCT').has(p));
+    expect(missing).toEqual([]);
+  });
+
+  it('has no catalog text that carries a code or the wire\'s arrow', () => {
+    for (const lang of ['tr', 'en']) {
+      const bad = entries(`src/i18n/locales/${lang}/messages.po`).filter((e) => /->|\b(sport|slot|livecasino) \/ \w+/.test(e.str)).map((e) => e.id);
+      expect(bad, lang).toEqual([]);
+    }
   });
 });

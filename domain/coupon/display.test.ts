@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canOfferCancel, COUPON_FILTER_TYPES, COUPON_STATUS, couponKindShown, filterTypeOf, isLiveInCoupon,
-  lineColor, matchLineState, parseMatchDate, TIP_STATUS, tipTone, winDisplay,
+  lineColor, matchLineState, parseMatchDate, paymentShown, TIP_STATUS, tipTone, winDisplay,
 } from './display.ts';
 
 describe('constants', () => {
@@ -22,9 +22,9 @@ describe('winDisplay', () => {
   });
   it('otherwise waiting, cancelled and sold included', () => {
     expect(winDisplay({ status: 0, canceled: 0 })).toBe('waiting');
-    expect(winDisplay({ status: -2, canceled: 0 })).toBe('waiting');
-    expect(winDisplay({ status: -2, canceled: 1 })).toBe('waiting');
-    expect(winDisplay({ status: 2, canceled: 0 })).toBe('waiting');
+    expect(winDisplay({ status: -2, canceled: 0 })).toBe('refunded');
+    expect(winDisplay({ status: -2, canceled: 1 })).toBe('refunded');
+    expect(winDisplay({ status: 2, canceled: 0 })).toBe('sold');
   });
 });
 
@@ -117,5 +117,22 @@ describe('canOfferCancel', () => {
     expect(canOfferCancel({ status: 0, canceled: 0 })).toBe(false);
     expect(canOfferCancel({ status: 1, canceled: 1 })).toBe(false);
     expect(canOfferCancel({ status: 0, canceled: 1, isLive: 1 })).toBe(false);
+  });
+});
+
+describe('a coupon that is over without settling (sold or cancelled)', () => {
+  it('shows its payment: the sold amount, or the refunded stake of a cancelled one; a dash otherwise', () => {
+    expect(paymentShown({ status: 2, income: 837, totalStake: 1000 })).toBe(837);
+    expect(paymentShown({ status: -2, income: 0, totalStake: 2500 })).toBe(2500);
+    expect(paymentShown({ status: 0, income: 0, totalStake: 2500 })).toBeNull();
+    expect(paymentShown({ status: -1, income: 0, totalStake: 2500 })).toBeNull();
+  });
+
+  it('shows its open lines as sold or cancelled, never waiting; settled lines keep their result', () => {
+    const open = { status: 0, isLive: 0, matchDate: Date.now() + 3_600_000 };
+    expect(matchLineState(open, Date.now(), 2)).toBe('sold');
+    expect(matchLineState(open, Date.now(), -2)).toBe('cancelled');
+    expect(matchLineState(open, Date.now(), 0)).toBe('waiting');
+    expect(matchLineState({ ...open, status: 1 }, Date.now(), 2)).toBe('won');
   });
 });

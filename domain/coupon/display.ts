@@ -12,18 +12,31 @@ export const COUPON_FILTER_TYPES = { combine: 0, system: 1, multiple: 2, single:
 /** Section 9: a match that started less than this long ago counts as live in a coupon. */
 export const LIVE_WINDOW_MS = 150 * 60_000;
 
-export type WinDisplay = 'paid' | 'lost' | 'waiting';
+export type WinDisplay = 'paid' | 'lost' | 'waiting' | 'sold' | 'refunded';
 
 /**
- * The coupon's win cell, word for word from section 4: paid when status is 1; lost when waiting
- * but flagged cancelled (canceled 1), or when lost (status -1); otherwise waiting. So a cancelled
- * (-2) or sold (2) coupon shows 'waiting' here: the spec gives them no win display of their own.
+ * The coupon's win cell, from section 4: paid when status is 1; lost when waiting but flagged
+ * cancelled (canceled 1), or when lost (status -1). A coupon that is over without settling says how:
+ * sold (2) or refunded (cancelled, -2); the spec's 'otherwise waiting' is left for a coupon still in
+ * play (a sold coupon reading 'waiting' made players think it was still running).
  */
 export function winDisplay(c: { status: number; canceled: number }): WinDisplay {
   if (c.status === COUPON_STATUS.won) return 'paid';
   if (c.status === COUPON_STATUS.lost) return 'lost';
+  if (c.status === COUPON_STATUS.sold) return 'sold';
+  if (c.status === COUPON_STATUS.cancelled) return 'refunded';
   if (c.status === COUPON_STATUS.waiting && c.canceled === 1) return 'lost';
   return 'waiting';
+}
+
+/**
+ * The payment cell (section 4: a dash when the income is 0 or less): what the coupon paid back,
+ * the refunded stake of a cancelled coupon included, whose income stays 0.
+ */
+export function paymentShown(c: { status: number; income: number; totalStake: number }): number | null {
+  if (c.income > 0) return c.income;
+  if (c.status === COUPON_STATUS.cancelled && c.totalStake > 0) return c.totalStake;
+  return null;
 }
 
 export type LineColor = 'waiting' | 'won' | 'lost';
@@ -110,19 +123,23 @@ export function tipTone(line: { status: number; outcome?: string | undefined }):
   return 'waiting';
 }
 
-export type MatchLineState = 'waiting' | 'live' | 'won' | 'lost' | 'void';
+export type MatchLineState = 'waiting' | 'live' | 'won' | 'lost' | 'void' | 'sold' | 'cancelled';
 
 /**
- * A coupon match line: won, lost or void by its tip status (tipTone); otherwise live when it
- * counts as live in the coupon and its match status is not finished, else waiting. matchStatus is
- * the match's status from the live lookup, when known.
+ * A coupon match line: won, lost or void by its tip status (tipTone); a line still open on a coupon
+ * that is over (sold or cancelled: `couponStatus`) says so, nothing waits on it any more; otherwise
+ * live when it counts as live in the coupon and its match status is not finished, else waiting.
+ * matchStatus is the match's status from the live lookup, when known.
  */
 export function matchLineState(
   line: { status: number; isLive: number; matchDate: string | number; matchStatus?: string | undefined; outcome?: string | undefined },
   now: number,
+  couponStatus: number = COUPON_STATUS.waiting,
 ): MatchLineState {
   const tone = tipTone(line);
   if (tone !== 'waiting') return tone;
+  if (couponStatus === COUPON_STATUS.sold) return 'sold';
+  if (couponStatus === COUPON_STATUS.cancelled) return 'cancelled';
   const finished = line.matchStatus !== undefined && (FINISHED.has(line.matchStatus) || line.matchStatus.includes('end'));
   return !finished && isLiveInCoupon(line, now) ? 'live' : 'waiting';
 }

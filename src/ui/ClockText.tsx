@@ -14,5 +14,10 @@ export function ClockText({ m }: { m: LiveMatchState['m'] }) {
   // right-to-left languages too (69', not '69)
   if (m.ti && m.tie) return <bdi dir="ltr">{`${m.ti}+${m.tie}'`}</bdi>;
   if (m.ti) return <bdi dir="ltr">{`${m.ti}'`}</bdi>;
+  // A sport without a clock (the worker sends no minute): its period, inning or end.
+  if (m.pe && m.live) {
+    const n = m.pe;
+    return <>{t`Period ${n}`}</>;
+  }
   return <>{m.status ?? ''}</>;
 }

@@ -13,12 +13,12 @@ export const KIND: Record<string, MessageDescriptor> = {
 
 /** The win cell (section 4: paid, lost, waiting). */
 export const WIN: Record<string, MessageDescriptor> = {
-  paid: msg`Paid`, lost: msg`Lost`, waiting: msg`Waiting`,
+  paid: msg`Paid`, lost: msg`Lost`, waiting: msg`Waiting`, sold: msg`Sold`, refunded: msg`Refunded`,
 };
 
 /** A match line's state. */
 export const LINE_STATE: Record<string, MessageDescriptor> = {
-  waiting: msg`Waiting`, live: msg`Live`, won: msg`Won`, lost: msg`Lost`, void: msg`Void`,
+  waiting: msg`Waiting`, live: msg`Live`, won: msg`Won`, lost: msg`Lost`, void: msg`Void`, sold: msg`Sold`, cancelled: msg`Cancelled`,
 };
 
 /** A settled tip's outcome. */

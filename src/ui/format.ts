@@ -1,5 +1,5 @@
 /** Presentation only: money and dates in the player's language; the figures come from the worker. */
-import { intlLocales, isLang } from '../../domain/languages.ts';
+import { dateFormat, formatDateTimeIn } from '../../domain/dates.ts';
 import { formatAmount } from '../../domain/money.ts';
 
 /** An amount in the player's language (domain/money.ts: the one place money becomes text). */
@@ -44,17 +44,8 @@ function validZone(zone: string): boolean {
   return known;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function fmt(lang: string, zone: string, kind: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${lang}|${zone}|${kind}`;
-  let f = formatters.get(key);
-  if (!f) {
-    // A language of the app by its Intl locales; any other tag (en-CA for day keys) as is.
-    try { f = new Intl.DateTimeFormat(isLang(lang) ? intlLocales(lang) : lang, { ...opts, timeZone: zone }); } catch { f = new Intl.DateTimeFormat('en', { ...opts, timeZone: zone }); }
-    formatters.set(key, f);
-  }
-  return f;
-}
+/** A formatter of a kind of date (domain/dates.ts, shared with the worker's lists). */
+const fmt = (lang: string, zone: string, kind: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat => dateFormat(lang, zone, kind, opts);
 
 /** 'YYYY-MM-DD' of an instant on the wall calendar of a zone. */
 function dayKey(ms: number, zone: string): string {
@@ -80,7 +71,7 @@ export function formatKickoff(iso: string, lang: string, now = Date.now(), zone 
 
 /** Date and time (dd.MM.yyyy HH:mm in the language's order) in the chosen zone. */
 export function formatDateTime(iso: string, lang: string, zone = displayZone): string {
-  return fmt(lang, effectiveZone(zone), 'dt', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+  return formatDateTimeIn(iso, lang, effectiveZone(zone));
 }
 
 /** Day, month and time without the year: the 'updated at' of kept data, in the chosen zone. */

@@ -8,9 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { SCREENSHOTS } from './browser.ts';
 import { useAppUnderTest } from './app-under-test.ts';
-import { BetSlip, SlipHome } from './pages/betslip-pages.ts';
 import { CouponDetailPageModel } from './pages/coupons-pages.ts';
-import { api, logInDemo, picksAhead, placeCoupon, shownMoney, type Pick } from './journey-pages.ts';
+import { api, logInDemo, slipWithOnePick, picksAhead, placeCoupon, shownMoney, type Pick } from './journey-pages.ts';
 
 interface BrowserGlobals { navigator: { serviceWorker: { ready: Promise<unknown> } } }
 
@@ -66,13 +65,7 @@ describe('the journey\'s money steps in Chromium', () => {
   });
 
   it.each(LANGS)('%s: the place button shows the stake the player pays, not the payout', async (lang) => {
-    const home = new SlipHome(app.page);
-    const slip = new BetSlip(app.page);
-    await home.open(lang);
-    const [row] = await home.rowsWithOpenOdds(1);
-    await home.pick(home.openOdds(row!).first());
-    await slip.open(lang);
-    await slip.stake().fill('10');
+    const slip = await slipWithOnePick(app.page, lang, '10');
     await expect.poll(() => slip.totalStake().textContent()).toBe(shownMoney(1_000, lang));
     const label = (await slip.create().textContent()) ?? '';
     expect(label).toContain(shownMoney(1_000, lang));

@@ -4,6 +4,7 @@
  */
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { BetSlip, SlipHome } from './pages/betslip-pages.ts';
 
 interface ListMatch { id: number; matchDate: string; odds: Array<{ oddstype: number; special: string; outcomes: Array<{ outcomeid: number; odd: number }> }> }
 export interface Pick { mid: number; special: string; odd: number }
@@ -48,3 +49,15 @@ export async function placeCoupon(page: Page, picks: Pick[], stake: number): Pro
 /** An amount as the app shows it in a language ('10,00 TL' in Turkish, '10.00 TL' in English). */
 export const shownMoney = (minor: number, lang: string): string =>
   `${new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(minor / 100)} TL`;
+
+/** Home, one open odd of the first row that has one, then the slip with a stake typed. */
+export async function slipWithOnePick(page: Page, lang: string, stake: string): Promise<BetSlip> {
+  const home = new SlipHome(page);
+  const slip = new BetSlip(page);
+  await home.open(lang);
+  const [row] = await home.rowsWithOpenOdds(1);
+  await home.pick(home.openOdds(row!).first());
+  await slip.open(lang);
+  await slip.stake().fill(stake);
+  return slip;
+}

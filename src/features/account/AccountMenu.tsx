@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { core } from '../../core-client.ts';
 import { useSession } from '../../state/session.ts';
+import { formatMoney } from '../../ui/format.ts';
 import { useLoad } from '../../ui/use-load.ts';
 import { useOpenCoupons } from '../../state/open-coupons.ts';
 import { useHasNotifications } from '../../state/notifications.ts';
@@ -51,7 +52,7 @@ export function AccountMenu({ lang }: { lang: string }) {
       {/* Named by what it shows, then what it opens (a name without the visible text fails WCAG 2.5.3). */}
       <button type="button" className="balance acc-menu-btn" aria-expanded={open} aria-haspopup="menu" onClick={() => setOpen(!open)} data-testid="account-menu-button">
         <small><Trans>Balance</Trans></small>
-        <strong data-testid="balance">{user.creditText}</strong>
+        <strong data-testid="balance">{formatMoney(user.credit, user.currencySymbol, lang)}</strong>
         {openCoupons && <span className="badge">{openCoupons}</span>}
         <span className="visually-hidden">{t`Account menu`}</span>
       </button>
@@ -59,7 +60,7 @@ export function AccountMenu({ lang }: { lang: string }) {
         <div className="acc-dropdown" role="menu" data-testid="account-menu">
           <div className="acc-dropdown-head">
             <strong>{user.userName}</strong>
-            <span>{user.creditText} <button type="button" className="btn btn-small btn-ghost" onClick={() => void refresh()} disabled={busy} aria-label={t`Refresh balance`}>{busy ? '...' : '↻'}</button></span>
+            <span>{formatMoney(user.credit, user.currencySymbol, lang)} <button type="button" className="btn btn-small btn-ghost" onClick={() => void refresh()} disabled={busy} aria-label={t`Refresh balance`}>{busy ? '...' : '↻'}</button></span>
           </div>
           <Link role="menuitem" to="/$lang/coupons" params={{ lang }} onClick={go}><Trans>Open coupons</Trans>{openCoupons && <span className="badge" data-testid="menu-open-coupons">{openCoupons}</span>}</Link>
           <Link role="menuitem" to="/$lang/myAccount" params={{ lang }} onClick={go}><Trans>My account</Trans></Link>

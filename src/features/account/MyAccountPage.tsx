@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { core } from '../../core-client.ts';
 import { useSession } from '../../state/session.ts';
+import { formatMoney } from '../../ui/format.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useHasNotifications } from '../../state/notifications.ts';
 
@@ -30,7 +31,7 @@ export function MyAccountPage({ lang }: { lang: string }) {
         </div>
         <div className="acc-credit">
           <small><Trans>Balance</Trans></small>
-          <strong data-testid="hub-credit">{user.creditText}</strong>
+          <strong data-testid="hub-credit">{formatMoney(user.credit, user.currencySymbol, lang)}</strong>
           <button type="button" className="btn btn-small" onClick={() => void refresh()} disabled={refreshing} aria-label={t`Refresh balance`}>{refreshing ? '...' : '↻'}</button>
         </div>
       </section>

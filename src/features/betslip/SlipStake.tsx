@@ -8,6 +8,7 @@ import { useLimitErrorText } from './limit-error-text.ts';
 import { StakeKeypad } from './StakeKeypad.tsx';
 import { COUPON_TYPE } from '../../ui/slip-text.ts';
 import { OddsChangeChoice } from './OddsChangeChoice.tsx';
+import { usePwa } from '../../pwa/register.ts';
 
 // On a touch screen the keypad popup replaces the system keyboard; a keyboard can still type.
 const coarse = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
@@ -20,6 +21,8 @@ export function SlipStake({ lang, onCreate, compact = false }: { lang: string; o
   const { view } = useSlip();
   const { user } = useSession();
   const { t } = useLingui();
+  // A bet needs the server: offline the button waits for the connection instead of failing on a tap.
+  const { offline } = usePwa();
   // The stake field shows what the player is typing, else the worker's stake.
   const [draft, setDraft] = useState<string | null>(null);
   const [keypad, setKeypad] = useState(false);
@@ -69,7 +72,8 @@ export function SlipStake({ lang, onCreate, compact = false }: { lang: string; o
       {!compact && (
         <OddsChangeChoice value={view.oddsChange} fallback={view.oddsChangeDefault} />
       )}
-      <button type="button" className="btn btn-primary create-btn" disabled={!(s.creatable || s.lockedOnly) || view.pending}
+      {offline && <p className="slip-offline" role="status" data-testid={compact ? 'bar-offline' : 'slip-offline'}><Trans>Placing a bet needs a connection.</Trans></p>}
+      <button type="button" className="btn btn-primary create-btn" disabled={!(s.creatable || s.lockedOnly) || view.pending || offline}
         onClick={onCreate} data-testid={compact ? 'bar-create' : 'create-coupon'} aria-busy={view.pending}>
         {view.pending ? <Trans>Please wait…</Trans> : <Trans>Place bet · {stake}</Trans>}
       </button>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans, useLingui, Plural } from '@lingui/react/macro';
 import type { CouponDetailView } from '../../../workers/core/api.ts';
 import { core } from '../../core-client.ts';
 import { useSession } from '../../state/session.ts';
@@ -135,7 +135,7 @@ export function CouponDetailPage({ lang, id }: { lang: string; id: number }) {
         <dl>
           <div><dt><Trans>Coupon number</Trans></dt><dd data-testid="cd-number">{c.ticketId}</dd></div>
           <div><dt><Trans>Date</Trans></dt><dd>{formatDateTime(c.ticketDate, lang)}</dd></div>
-          <div><dt><Trans>Type</Trans></dt><dd>{t(KIND[c.kindShown] ?? KIND.combine!)} ({c.totalTipps} <Trans>tips</Trans>{c.totalTickets > 1 ? ` · ${c.totalTickets}` : ''})</dd></div>
+          <div><dt><Trans>Type</Trans></dt><dd>{t(KIND[c.kindShown] ?? KIND.combine!)} (<Plural value={c.totalTipps} one="# selection" other="# selections" />{c.totalTickets > 1 ? ` · ${c.totalTickets}` : ''})</dd></div>
           <div><dt><Trans>Status</Trans></dt><dd><span className="status-pill" data-tone={c.tone} data-testid="cd-status">{t(STATUS[c.status] ?? STATUS[0]!)}</span></dd></div>
           <div><dt><Trans>Stake</Trans></dt><dd>{money(c.totalStake)}</dd></div>
           <div><dt><Trans>Odds</Trans></dt><dd>{c.totalOddsText}</dd></div>

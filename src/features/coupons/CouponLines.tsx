@@ -2,13 +2,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { CouponLineView } from '../../../workers/core/api.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import { DEAD_HEAT, LINE_STATE, OUTCOME } from '../../ui/coupon-text.ts';
-import { MARKET_NAMES } from '../../ui/market-names.ts';
+import { useMarketText } from '../../ui/market-names.ts';
 import { useLiveMatch } from '../../state/live.ts';
 import { ClockText } from '../../ui/ClockText.tsx';
 
 /** The match lines of a coupon: date, teams, pick, odds, info, result (FT and HT) and state. */
 export function CouponLines({ lines, lang }: { lines: readonly CouponLineView[]; lang: string }) {
   const { t } = useLingui();
+  // Market and outcome words in the player's language ('Over' is 'Üst' in Turkish), as on the odds.
+  const names = useMarketText();
   return (
     <ul className="coupon-lines">
       {lines.map((l, i) => (
@@ -23,7 +25,7 @@ export function CouponLines({ lines, lang }: { lines: readonly CouponLineView[];
           <div className="cl-teams">{l.home} - {l.away}{l.state === 'live' && <LiveScore line={l} />}</div>
           <div className="cl-pick">
             <span>
-              <small>{MARKET_NAMES[l.oddsType] ? t(MARKET_NAMES[l.oddsType]!) : l.typeName}</small> {l.outComeName}
+              <small>{names.market(l.oddsType, l.typeName)}</small> <span data-testid="cl-pick">{names.pick(l.outComeName)}</span>
               {l.oddsInfo && <small className="cl-info"> ({l.oddsInfo})</small>}
             </span>
             <b className="cl-odds">{l.oddsText}</b>

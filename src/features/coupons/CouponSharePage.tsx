@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans, useLingui, Plural } from '@lingui/react/macro';
 import type { SharedCouponView } from '../../../workers/core/api.ts';
 import { core } from '../../core-client.ts';
 import { formatDateTime } from '../../ui/format.ts';
@@ -48,7 +48,7 @@ export function CouponSharePage({ lang, id, userId }: { lang: string; id: number
       <section className="cd-summary" data-tone={c.tone}>
         <dl>
           <div><dt><Trans>Date</Trans></dt><dd>{formatDateTime(c.ticketDate, lang)}</dd></div>
-          <div><dt><Trans>Type</Trans></dt><dd>{t(KIND[c.kindShown] ?? KIND.combine!)} ({c.totalTipps} <Trans>tips</Trans>)</dd></div>
+          <div><dt><Trans>Type</Trans></dt><dd>{t(KIND[c.kindShown] ?? KIND.combine!)} (<Plural value={c.totalTipps} one="# selection" other="# selections" />)</dd></div>
           <div><dt><Trans>Status</Trans></dt><dd><span className="status-pill" data-tone={c.tone}>{t(STATUS[c.status] ?? STATUS[0]!)}</span></dd></div>
           <div><dt><Trans>Odds</Trans></dt><dd>{c.totalOddsText}</dd></div>
         </dl>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans, useLingui, Plural } from '@lingui/react/macro';
 import type { CouponDetailView, CouponFilter, CouponListView, CouponRowView } from '../../../workers/core/api.ts';
 import { core } from '../../core-client.ts';
 import { useSession } from '../../state/session.ts';
@@ -107,7 +107,7 @@ function CouponCard({ c, lang, money }: { c: CouponRowView; lang: string; money:
     <article className="coupon-card" data-testid="coupon-card" data-tone={c.tone} aria-label={t`Coupon ${c.ticketId}`}>
       <header>
         <Link to="/$lang/CouponDetail/$id" params={{ lang, id: String(c.id) }} className="cc-head-link" data-testid="coupon-open">
-          <div className="kind">{kind} · {c.totalTipps} <Trans>tips</Trans> · #{c.ticketId}</div>
+          <div className="kind">{kind} · <Plural value={c.totalTipps} one="# selection" other="# selections" /> · #{c.ticketId}</div>
           <div className="date">{formatDateTime(c.ticketDate, lang)}</div>
         </Link>
         <span className="status-pill" data-tone={c.tone} data-testid="coupon-status">{t(STATUS[c.status] ?? STATUS[0]!)}</span>

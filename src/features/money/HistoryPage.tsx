@@ -6,6 +6,7 @@ import { useLoad } from '../../ui/use-load.ts';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { showNotice } from '../../state/ui.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { LEDGER_KIND, LEDGER_OTHER, LEDGER_PRODUCT } from '../../ui/ledger-text.ts';
 
 const DAY_CHOICES = [1, 7, 30, 90];
 
@@ -67,7 +68,18 @@ export function HistoryPage({ kind }: { kind: 'transactions' | 'requests' }) {
           <ul className="hist-list" data-testid="history-list">
             {load.data.rows.map((r) => (
               <li key={r.id}>
-                <div><strong>{r.title}</strong><small>{r.detail}</small><small>{r.date}</small></div>
+                <div>
+                  {r.ledger ? (
+                    <>
+                      <strong data-testid="ledger-kind">{t(LEDGER_KIND[r.ledger.kind] ?? LEDGER_OTHER)}</strong>
+                      <small data-testid="ledger-product">
+                        {t(LEDGER_PRODUCT[r.ledger.product] ?? LEDGER_OTHER)}
+                        {r.ledger.ticketId ? <> · {t`Coupon #${r.ledger.ticketId}`}</> : null}
+                      </small>
+                    </>
+                  ) : <><strong>{r.title}</strong><small>{r.detail}</small></>}
+                  <small>{r.date}</small>
+                </div>
                 <div className="hist-amount">
                   <span className={r.income ? 'up' : 'down'}>{r.income ? '+' : '−'}{r.amountText}</span>
                   {r.status !== undefined && <small className="hist-status" data-status={r.status}>{statusText(r.status)}</small>}

@@ -8,7 +8,7 @@
 import type { CouponDetailReply, CouponItem, CouponLine, CouponSell, SellType, SharedCouponReply } from '../../../domain/protocol/coupons.ts';
 import { formatOdds, type OddsStyle } from '../../../domain/odds/display.ts';
 import {
-  canOfferCancel, couponKindShown, filterTypeOf, isLiveInCoupon, lineColor, matchLineState, tipTone, winDisplay,
+  canOfferCancel, couponKindShown, filterTypeOf, isLiveInCoupon, lineColor, matchLineState, paymentShown, tipTone, winDisplay,
   type CouponKindShown, type LineColor, type MatchLineState, type TipTone, type WinDisplay,
 } from '../../../domain/coupon/display.ts';
 import { canOfferSell, partialSell, SELL_PART_MIN, type PartialSell } from '../../../domain/coupon/sell.ts';
@@ -34,7 +34,7 @@ export type CouponRowView = CouponItem & {
   kindShown: CouponKindShown;
   win: WinDisplay;
   totalOddsText: string;
-  /** Payment: the income, or null when it is 0 or less (shown as a dash). */
+  /** Payment: the income (a cancelled coupon's refunded stake), or null: shown as a dash. */
   payment: number | null;
 };
 
@@ -155,17 +155,17 @@ export function rowView(c: CouponItem, style: OddsStyle = 'decimal'): CouponRowV
     // it must not turn the win cell to 'lost' (section 4 uses the one name for both).
     win: winDisplay({ status: c.status, canceled: 0 }),
     totalOddsText: formatOdds(c.totalOdds, { ...ODDS, style }),
-    payment: c.income > 0 ? c.income : null,
+    payment: paymentShown(c),
   };
 }
 
 /** A match line with its state, colour and the FT / HT parts of its result. */
-export function lineView(l: CouponLine, now: number, style: OddsStyle = 'decimal'): CouponLineView {
+export function lineView(l: CouponLine, now: number, style: OddsStyle = 'decimal', couponStatus = 0): CouponLineView {
   const ft = /FT (\d+:\d+)/.exec(l.Results)?.[1] ?? '';
   const ht = /HT (\d+:\d+)/.exec(l.Results)?.[1] ?? '';
   return {
     ...l,
-    state: matchLineState({ status: l.status, isLive: l.isLive, matchDate: l.matchDate, matchStatus: l.matchStatus, outcome: l.outcome }, now),
+    state: matchLineState({ status: l.status, isLive: l.isLive, matchDate: l.matchDate, matchStatus: l.matchStatus, outcome: l.outcome }, now, couponStatus),
     tone: tipTone(l),
     oddsText: formatOdds(l.odds, { ...ODDS, style }),
     ft, ht,
@@ -220,7 +220,7 @@ export function createCouponsApi(ctx: CoreContext, slip?: SlipAdder) {
     const sellType: SellType = reply.sellType ?? { status: false, msg: '', amount: 0 };
     const sellOffered = canOfferSell({ status: coupon.status, ticketType: coupon.ticketType }) && sellType.status;
     const cancelOffered = canOfferCancel(coupon) && (coupon.cancelUntil ?? 0) > now;
-    const lines = reply.results.map((l) => lineView(l, now, ctx.oddsStyle()));
+    const lines = reply.results.map((l) => lineView(l, now, ctx.oddsStyle(), coupon.status));
     return {
       found: true, coupon, lines: offline ? lines : await withLive(lines, now),
       sell: {

@@ -7,6 +7,7 @@
  */
 import { isLive, shownStatus } from '../../../domain/match/status.ts';
 import { gameScoreText } from '../../../domain/match/game-score.ts';
+import { liveClock } from '../../../domain/match/clock.ts';
 import { cutName, formatOdds } from '../../../domain/odds/display.ts';
 import type { OddsFormat } from '../../../domain/odds/display.ts';
 import { shownMovement } from '../../../domain/odds/movement.ts';
@@ -132,7 +133,8 @@ export function matchView(m: StoreMatch): MatchView {
     id: m.id, home: m.h, away: m.a, homeLabel: cutName(m.h), awayLabel: cutName(m.a),
     sid: m.sid, cid: m.cid, tid: m.tid, cn: m.cn, tn: m.tn, d: m.d,
     ms: m.ms, status: shownStatus(m.ms), live: isLive(m.ms), bs: m.bs, open: matchAllowsBets(m),
-    scr: m.scr, sscr: m.sscr, ti: m.ti, pe: m.pe, cards: m.cards, corners: m.corners, groups: m.groupIds.length,
+    // A minute only for a sport played on a clock (domain/match/clock.ts): 0 otherwise, so the row shows the period.
+    scr: m.scr, sscr: m.sscr, ti: liveClock(m).kind === 'minute' ? m.ti : 0, pe: m.pe, cards: m.cards, corners: m.corners, groups: m.groupIds.length,
     gs: gameScoreText(m, isLive(m.ms)), tie: m.tie ?? 0, tiee: m.tiee ?? 0,
   };
 }

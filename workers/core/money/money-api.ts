@@ -2,7 +2,8 @@ import { checkPayForm, filterFieldInput, splitPayError, type PayField } from '..
 import { parseAmount } from '../../../domain/money.ts';
 import { NetworkError } from '../request.ts';
 import type { CoreContext } from '../context.ts';
-import { dateTimeText, moneyText, slashDate } from '../account/format.ts';
+import { moneyText, slashDate } from '../account/format.ts';
+import { formatDateTimeIn } from '../../../domain/dates.ts';
 import { timeZone } from '../account/zone.ts';
 
 export interface PayMethodView {
@@ -30,6 +31,8 @@ export interface TransferResult {
 
 export interface HistoryRow {
   id: number; date: string; title: string; detail: string; amountText: string; income: boolean; status?: number; note?: string;
+  /** A ledger row's product and movement codes (sport, refund ...): the screen names them in the player's words, never shows them. */
+  ledger?: { product: string; kind: string; ticketId: number | null };
   /** A waiting transfer request (status 0) the player may still cancel. */
   cancelable?: boolean;
 }
@@ -103,8 +106,11 @@ export function createMoneyApi(ctx: CoreContext) {
       return {
         total: r.totalCount, page: f.page, pages: Math.max(1, Math.ceil(r.totalCount / PAGE_SIZE)),
         rows: r.results.map((t) => {
-          const [a = '', b = ''] = t.type.split('->');
-          return { id: t.id, date: dateTimeText(t.processDate, timeZone()), title: a, detail: b + (t.ticketId ? ` #${t.ticketId}` : ''), amountText: money(t.amount), income: t.transType === 1 };
+          const [product = '', kind = ''] = t.type.split('->');
+          return {
+            id: t.id, date: formatDateTimeIn(t.processDate, ctx.lang(), timeZone()), title: '', detail: '', amountText: money(t.amount), income: t.transType === 1,
+            ledger: { product, kind, ticketId: t.ticketId },
+          };
         }),
       };
     },
@@ -117,7 +123,7 @@ export function createMoneyApi(ctx: CoreContext) {
       if (!r.status) return null;
       return {
         total: r.totalCount, page: f.page, pages: Math.max(1, Math.ceil(r.totalCount / PAGE_SIZE)),
-        rows: r.results.map((t) => ({ id: t.id, date: dateTimeText(t.createdAt, timeZone()), title: t.catName, detail: t.payTag, amountText: money(t.amount), income: t.transferType === 0, status: t.status, note: t.reqResult, cancelable: t.status === 0 })),
+        rows: r.results.map((t) => ({ id: t.id, date: formatDateTimeIn(t.createdAt, ctx.lang(), timeZone()), title: t.catName, detail: t.payTag, amountText: money(t.amount), income: t.transferType === 0, status: t.status, note: t.reqResult, cancelable: t.status === 0 })),
       };
     },
 
