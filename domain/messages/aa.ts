@@ -33,6 +33,7 @@ export const aa: Partial<MessageTexts> = {
   lockedMatches: 'Alifime digir tan, qambal ubul.',
   matchCancelled: 'digir baysime: kuupon mayabimu',
   matchStakeLimit: 'Digirih beettih caddo kuutime',
+  liabilityLimit: 'Tah suuqah kasaarah caddo kuutime: kuuponu beytam ma dudda',
   sameCoupon: 'inki kuupon naharal {n} adda abime',
   couponKindClosed: 'tah kuuponih gosa mali',
   liveCouponCancel: 'toobbe kuupon mabaysimu',

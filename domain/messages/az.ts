@@ -33,6 +33,7 @@ export const az: Partial<MessageTexts> = {
   lockedMatches: 'Kilidli oyunlar var, yoxlayın.',
   matchCancelled: 'oyun ləğv edildi: kupon yaradıla bilməz',
   matchStakeLimit: 'Oyun üçün mərc limitinə çatıldı',
+  liabilityLimit: 'Bu bazar üçün risk limitinə çatıldı: kupon qəbul edilə bilməz',
   sameCoupon: 'eyni kupon artıq {n} dəfə edilib',
   couponKindClosed: 'bu kupon növü mövcud deyil',
   liveCouponCancel: 'canlı kupon ləğv edilə bilməz',

@@ -33,6 +33,7 @@ export const cw: Partial<MessageTexts> = {
   lockedMatches: 'Tin partido blokiá, por fabor chèk.',
   matchCancelled: 'e partido a wòrdu kanselá: e kupon no por wòrdu kreá',
   matchStakeLimit: 'A yega e límite di apuesta pa e partido',
+  liabilityLimit: 'A yega e límite di riesgo di e merkado aki: no por aseptá e kupon',
   sameCoupon: 'e mesun kupon a wòrdu hasí {n} biaha kaba',
   couponKindClosed: 'e tipo di kupon aki no ta disponibel',
   liveCouponCancel: 'un kupon na bibu no por wòrdu kanselá',

@@ -33,6 +33,7 @@ export const de: Partial<MessageTexts> = {
   lockedMatches: 'Es gibt gesperrte Spiele, bitte prüfen.',
   matchCancelled: 'Das Spiel wurde abgesagt: die Wette kann nicht platziert werden',
   matchStakeLimit: 'Das Einsatzlimit für dieses Spiel ist erreicht',
+  liabilityLimit: 'Das Risikolimit für diesen Markt ist erreicht: der Schein kann nicht angenommen werden',
   sameCoupon: 'Dieselbe Wette wurde bereits {n}-mal platziert',
   couponKindClosed: 'Diese Wettart ist nicht verfügbar',
   liveCouponCancel: 'Eine Livewette kann nicht storniert werden',

@@ -35,6 +35,7 @@ export const en = {
   lockedMatches: 'There are locked matches, please check.',
   matchCancelled: 'the match was cancelled: the coupon cannot be created',
   matchStakeLimit: 'The stake limit for the match has been reached',
+  liabilityLimit: "The book's limit on this market has been reached: the coupon cannot be taken",
   sameCoupon: 'the same coupon has already been made {n} times',
   couponKindClosed: 'this coupon type is not available',
   liveCouponCancel: 'a live coupon cannot be cancelled',

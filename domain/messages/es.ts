@@ -33,6 +33,7 @@ export const es: Partial<MessageTexts> = {
   lockedMatches: 'Hay partidos bloqueados, revísalos.',
   matchCancelled: 'El partido se ha cancelado: no se puede realizar la apuesta',
   matchStakeLimit: 'Se ha alcanzado el límite de apuesta del partido',
+  liabilityLimit: 'Se ha alcanzado el límite de riesgo de este mercado: no se puede aceptar el cupón',
   sameCoupon: 'Ya se ha realizado la misma apuesta {n} veces',
   couponKindClosed: 'Este tipo de apuesta no está disponible',
   liveCouponCancel: 'Una apuesta en directo no se puede anular',

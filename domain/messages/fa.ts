@@ -33,6 +33,7 @@ export const fa: Partial<MessageTexts> = {
   lockedMatches: 'مسابقات قفل‌شده وجود دارد، لطفاً بررسی کنید.',
   matchCancelled: 'مسابقه لغو شد: کوپن ایجاد نمی‌شود',
   matchStakeLimit: 'سقف شرط این مسابقه پر شده است',
+  liabilityLimit: 'سقف ریسک این بازار پر شده است: کوپن پذیرفته نمی\u200cشود',
   sameCoupon: 'همین کوپن تاکنون {n} بار ثبت شده است',
   couponKindClosed: 'این نوع کوپن در دسترس نیست',
   liveCouponCancel: 'کوپن زنده قابل لغو نیست',

@@ -33,6 +33,7 @@ export const fr: Partial<MessageTexts> = {
   lockedMatches: 'Certains matchs sont verrouillés, veuillez vérifier.',
   matchCancelled: 'Le match a été annulé : le pari ne peut pas être placé',
   matchStakeLimit: 'La limite de mise du match est atteinte',
+  liabilityLimit: 'La limite de risque de ce marché est atteinte : le coupon ne peut pas être accepté',
   sameCoupon: 'Le même pari a déjà été placé {n} fois',
   couponKindClosed: 'Ce type de pari n’est pas disponible',
   liveCouponCancel: 'Un pari en direct ne peut pas être annulé',

@@ -33,6 +33,7 @@ export const iq: Partial<MessageTexts> = {
   lockedMatches: 'یاریی قفڵکراو هەیە، تکایە بپشکنە.',
   matchCancelled: 'یارییەکە هەڵوەشێنرایەوە: کوپۆن دروست ناکرێت',
   matchStakeLimit: 'سنووری گرەوی ئەم یارییە پڕبووە',
+  liabilityLimit: 'سنووری مەترسی ئەم بازاڕە پڕبووە: کوپۆنەکە وەرناگیرێت',
   sameCoupon: 'هەمان کوپۆن پێشتر {n} جار کراوە',
   couponKindClosed: 'ئەم جۆرە کوپۆنە بەردەست نییە',
   liveCouponCancel: 'کوپۆنی ڕاستەوخۆ هەڵناوەشێنرێتەوە',

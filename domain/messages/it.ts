@@ -33,6 +33,7 @@ export const it: Partial<MessageTexts> = {
   lockedMatches: 'Ci sono partite bloccate, controlla.',
   matchCancelled: 'La partita è stata annullata: impossibile piazzare la scommessa',
   matchStakeLimit: 'Raggiunto il limite di puntata sulla partita',
+  liabilityLimit: 'Raggiunto il limite di rischio di questo mercato: la schedina non può essere accettata',
   sameCoupon: 'La stessa scommessa è già stata piazzata {n} volte',
   couponKindClosed: 'Questo tipo di scommessa non è disponibile',
   liveCouponCancel: 'Una scommessa live non può essere annullata',

@@ -33,6 +33,7 @@ export const kr: Partial<MessageTexts> = {
   lockedMatches: 'Maçên girtî hene, ji kerema xwe kontrol bike.',
   matchCancelled: 'maç hate betalkirin: kupon nayê çêkirin',
   matchStakeLimit: 'Sînorê bahîsê yê maçê tije bû',
+  liabilityLimit: 'Sînorê rîskê yê vê bazarê tije bû: kupon nayê qebûlkirin',
   sameCoupon: 'heman kupon berê {n} caran hatiye kirin',
   couponKindClosed: 'ev cureyê kuponê tune',
   liveCouponCancel: 'kupona zindî nayê betalkirin',

@@ -33,6 +33,7 @@ export const nl: Partial<MessageTexts> = {
   lockedMatches: 'Er zijn vergrendelde wedstrijden, controleer dit.',
   matchCancelled: 'De wedstrijd is afgelast: de weddenschap kan niet worden geplaatst',
   matchStakeLimit: 'De inzetlimiet voor deze wedstrijd is bereikt',
+  liabilityLimit: 'De risicolimiet van deze markt is bereikt: de coupon kan niet worden aangenomen',
   sameCoupon: 'Dezelfde weddenschap is al {n} keer geplaatst',
   couponKindClosed: 'Dit soort weddenschap is niet beschikbaar',
   liveCouponCancel: 'Een liveweddenschap kan niet worden geannuleerd',

@@ -33,6 +33,7 @@ export const pt: Partial<MessageTexts> = {
   lockedMatches: 'Há jogos bloqueados, verifique.',
   matchCancelled: 'O jogo foi cancelado: a aposta não pode ser feita',
   matchStakeLimit: 'O limite de aposta do jogo foi atingido',
+  liabilityLimit: 'O limite de risco deste mercado foi atingido: o cupom não pode ser aceito',
   sameCoupon: 'A mesma aposta já foi feita {n} vezes',
   couponKindClosed: 'Este tipo de aposta não está disponível',
   liveCouponCancel: 'Uma aposta ao vivo não pode ser cancelada',

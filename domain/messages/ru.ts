@@ -33,6 +33,7 @@ export const ru: Partial<MessageTexts> = {
   lockedMatches: 'Есть заблокированные матчи, проверьте купон.',
   matchCancelled: 'матч отменён: купон создать нельзя',
   matchStakeLimit: 'Достигнут лимит ставок на матч',
+  liabilityLimit: 'Достигнут лимит риска по этому рынку: купон не может быть принят',
   sameCoupon: 'такой же купон уже сделан {n} раз(а)',
   couponKindClosed: 'этот тип купона недоступен',
   liveCouponCancel: 'live-купон нельзя отменить',

@@ -33,6 +33,7 @@ export const sq: Partial<MessageTexts> = {
   lockedMatches: 'Ka ndeshje të bllokuara, ju lutemi kontrolloni.',
   matchCancelled: 'ndeshja u anulua: kuponi nuk mund të krijohet',
   matchStakeLimit: 'U arrit limiti i bastit për ndeshjen',
+  liabilityLimit: 'U arrit limiti i rrezikut për këtë treg: kuponi nuk mund të pranohet',
   sameCoupon: 'i njëjti kupon është bërë tashmë {n} herë',
   couponKindClosed: 'ky lloj kuponi nuk është i disponueshëm',
   liveCouponCancel: 'një kupon live nuk mund të anulohet',

@@ -33,6 +33,7 @@ export const tr: MessageTexts = {
   lockedMatches: 'Kilitli maçlar var, lütfen kontrol ediniz.',
   matchCancelled: 'Maç iptal edildi, kupon oluşturulamaz',
   matchStakeLimit: 'Bu maç için bahis limitine ulaşıldı',
+  liabilityLimit: 'Bu market için risk limitine ulaşıldı: kupon alınamıyor',
   sameCoupon: 'Aynı kupon zaten {n} kez yapıldı',
   couponKindClosed: 'Bu kupon türü şu anda kapalı',
   liveCouponCancel: 'Canlı kupon iptal edilemez',

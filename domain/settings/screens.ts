@@ -10,6 +10,7 @@ export const SETTINGS_SCREENS = {
     'affiliateStatus', 'tv_access', 'second_live_view', 'team_logos', 'live_show_tracker', 'browser_language', 'orderByTime',
     'enable_rows', 'payway', 'currencyMode', 'tofixedNumber', 'serverId', 'matches_day', 'coupons_day',
     'coupon_amount_group', 'odds_change_default', 'virtualgames_ids', 'tvgames_ids', 'languages',
+    'liability_market_limit', 'liability_match_limit', 'liability_auto_suspend',
   ],
   site: [
     'base_url', 'site_api', 'logo_host', 'statistic_url', 'points_table_url', 'redirectRegister', 'whatsapp_number',
@@ -26,4 +27,5 @@ export type SettingsScreen = keyof typeof SETTINGS_SCREENS;
 export const SETTING_FLAGS = [
   'login_screen', 'register_disabled', 'currencyMode', 'orderByTime', 'tv_access', 'second_live_view', 'team_logos', 'affiliateStatus',
   'browser_language', 'enable_rows', 'payway', 'live_show_tracker', 'registerTcRequired', 'registerMobileRequired', 'maintenance', 'smtp_tls',
+  'liability_auto_suspend',
 ] as const;

@@ -39,6 +39,12 @@ export const siteSettingsSchema = z.object({
   coupon_amount_group: z.array(z.number().int().positive().max(1_000_000_00)).max(8).default([]),
   // The slip's odds-change choice until the player picks one on the device (domain/betslip/odds-change.ts).
   odds_change_default: z.enum(ODDS_CHANGES).default(SLIP_ODDS_CHANGE_DEFAULT),
+  // Automatic protection (domain/trading/liability.ts liabilityBreaches), minor units, 0 = none: a coupon that
+  // would take a market's worst case, or a match's summed worst cases, above these is refused; leagues and
+  // matches may have their own (bo/setLiabilityLimit). With the switch on, the market is suspended too.
+  liability_market_limit: z.number().int().min(0).max(1_000_000_000_00).default(5_000_000),
+  liability_match_limit: z.number().int().min(0).max(1_000_000_000_00).default(15_000_000),
+  liability_auto_suspend: flag.default(0),
   live_show_tracker: flag.default(0),
   virtualgames_ids: ids.default([]),
   tvgames_ids: ids.default([]),

@@ -97,6 +97,17 @@ export const boLiabilityPayload = z.object({
 /** stakes: over every market that passes the filter; worst: the sum of their worst cases (a loss only). */
 export interface BoLiabilityReply { status: true; totalCount: number; stakes: number; worst: number; markets: LiabilityMarket[] }
 
+/** A league's or a match's own liability limits (minor units; null: the next level's, 0: none). */
+export interface LiabilityLimitRow { scope: 'league' | 'match'; refId: number; name: string; marketLimit: number | null; matchLimit: number | null; updatedAt: string }
+/** bo/liabilityLimits: the site's limits and every league's and match's own. */
+export const boLiabilityLimitsPayload = z.object({ ...common });
+export interface BoLiabilityLimitsReply { status: true; site: { market: number; match: number; autoSuspend: number }; rows: LiabilityLimitRow[] }
+/** bo/setLiabilityLimit: a league's or a match's own limits; both null removes them (the next level's apply again). */
+export const boSetLiabilityLimitPayload = z.object({
+  ...common, scope: z.enum(['league', 'match']), refId: id,
+  marketLimit: int.min(0).max(1_000_000_000_00).nullable(), matchLimit: int.min(0).max(1_000_000_000_00).nullable(),
+});
+
 /** The reply of each trading and live-settings call (the back office's typed client reads it). */
 export interface TradingReplies {
   'bo/tradingFixtures': BoTradingFixturesReply; 'bo/tradingFixture': BoTradingFixtureReply; 'bo/tradingCatalogue': BoTradingCatalogueReply;
@@ -104,6 +115,7 @@ export interface TradingReplies {
   'bo/setMarketStatus': BoTradingDone; 'bo/setMatchStatus': BoTradingDone; 'bo/setStakeLimit': BoTradingDone;
   'bo/liveSettings': BoLiveSettingsReply; 'bo/setLiveOddTypes': BoTradingDone; 'bo/addIpRule': BoTradingDone & { id: number };
   'bo/removeIpRule': BoTradingDone; 'bo/feedHealth': BoFeedHealthReply; 'bo/liability': BoLiabilityReply;
+  'bo/liabilityLimits': BoLiabilityLimitsReply; 'bo/setLiabilityLimit': BoTradingDone;
 }
 
 /** A feed provider's producer as the back office, /readyz and /metrics show it (the leader reports every few seconds). */
@@ -139,6 +151,8 @@ export const BO_TRADING_CALLS = {
   'bo/setStakeLimit': { payload: boSetStakeLimitPayload, permission: 'manageTrading' },
   'bo/feedHealth': { payload: boFeedHealthPayload, permission: 'manageTrading' },
   'bo/liability': { payload: boLiabilityPayload, permission: 'manageTrading' },
+  'bo/liabilityLimits': { payload: boLiabilityLimitsPayload, permission: 'manageTrading' },
+  'bo/setLiabilityLimit': { payload: boSetLiabilityLimitPayload, permission: 'manageTrading' },
   'bo/liveSettings': { payload: boLiveSettingsPayload, permission: 'manageLiveBetting' },
   'bo/setLiveOddTypes': { payload: boSetLiveOddTypesPayload, permission: 'manageLiveBetting' },
   'bo/addIpRule': { payload: boAddIpRulePayload, permission: 'manageLiveBetting' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byWorstCase, legPayouts, marketGrid, type LiabilityMarket } from './liability.ts';
+import { byWorstCase, legPayouts, liabilityBreaches, marketGrid, type LiabilityMarket } from './liability.ts';
 
 const leg = (matchId: number, odd: number, banko = false) => ({ matchId, odd, banko });
 
@@ -30,5 +30,27 @@ describe('marketGrid and the order of bo/liability', () => {
     expect(g.outcomes.map((x) => [x.outcomeId, x.net])).toEqual([[1, 800], [2, 100], [3, -1_100]]);
     const m = (worst: number, matchId: number) => ({ worst, matchId, oddsType: 1, special: '' }) as LiabilityMarket;
     expect([m(5, 1), m(50, 2), m(-3, 3)].sort(byWorstCase).map((x) => x.matchId)).toEqual([2, 1, 3]);
+  });
+});
+
+describe('liabilityBreaches: automatic protection', () => {
+  const book = [
+    { matchId: 1, oddsType: 1, special: '', outcomeId: 1, singleStake: 1_000, singlePay: 9_000, comboStake: 0, comboPay: 0, tips: 1 },
+    { matchId: 1, oddsType: 1, special: '', outcomeId: 2, singleStake: 1_000, singlePay: 2_000, comboStake: 0, comboPay: 0, tips: 1 },
+  ];
+  const bet = (outcomeId: number, stake: number, pay: number) => ({ matchId: 1, oddsType: 1, special: '', outcomeId, single: true, stake, pay });
+  const limits = (market: number, match: number) => () => ({ market, match });
+
+  it('refuses a leg that takes the market past its limit, not one that lowers the worst case', () => {
+    // worst now: outcome 1 pays 9,000 against 2,000 staked = 7,000
+    expect(liabilityBreaches(book, [bet(1, 100, 900)], limits(7_500, 0))).toEqual([{ kind: 'market', matchId: 1, oddsType: 1, special: '', worst: 7_800, limit: 7_500 }]);
+    expect(liabilityBreaches(book, [bet(2, 500, 1_000)], limits(6_000, 0))).toEqual([]);
+    expect(liabilityBreaches(book, [bet(1, 100, 900)], limits(0, 0))).toEqual([]);
+  });
+
+  it('the match limit sums the losses of its markets', () => {
+    const other = { matchId: 1, oddsType: 2, special: '2.5', outcomeId: 12, single: false, stake: 100, pay: 3_000 };
+    expect(liabilityBreaches(book, [other], limits(0, 9_000))).toEqual([{ kind: 'match', matchId: 1, worst: 9_900, limit: 9_000 }]);
+    expect(liabilityBreaches(book, [other], limits(0, 10_000))).toEqual([]);
   });
 });

@@ -78,3 +78,68 @@ export function marketGrid(outcomes: ReadonlyArray<OutcomeLiability & { outcomeI
 export function byWorstCase(a: LiabilityMarket, b: LiabilityMarket): number {
   return b.worst - a.worst || a.matchId - b.matchId || a.oddsType - b.oddsType || (a.special < b.special ? -1 : a.special > b.special ? 1 : 0);
 }
+
+/** What a coupon adds to one outcome (its leg), as placement computes it. */
+export interface LegExposure { matchId: number; oddsType: number; special: string; outcomeId: number; single: boolean; stake: Minor; pay: Minor }
+/** An outcome's figures in the book, keyed like a leg. */
+export type BookOutcome = OutcomeLiability & { matchId: number; oddsType: number; special: string; outcomeId: number };
+/** The limits of one match (minor units; 0: none): a market's worst case, and the sum of its markets' worst cases. */
+export interface LiabilityLimits { market: Minor; match: Minor }
+/** A limit the coupon would pass: a market (oddsType, special) or the whole match. */
+export type LiabilityBreach = { kind: 'market'; matchId: number; oddsType: number; special: string; worst: Minor; limit: Minor } | { kind: 'match'; matchId: number; worst: Minor; limit: Minor };
+
+const marketKey = (x: { matchId: number; oddsType: number; special: string }) => `${x.matchId}|${x.oddsType}|${x.special}`;
+
+/** The legs added to the book (a new array; the book given is not changed). */
+export function withLegs(book: readonly BookOutcome[], legs: readonly LegExposure[]): BookOutcome[] {
+  const out = new Map(book.map((o) => [`${marketKey(o)}|${o.outcomeId}`, { ...o }]));
+  for (const l of legs) {
+    const key = `${marketKey(l)}|${l.outcomeId}`;
+    const o = out.get(key) ?? { matchId: l.matchId, oddsType: l.oddsType, special: l.special, outcomeId: l.outcomeId, singleStake: 0, singlePay: 0, comboStake: 0, comboPay: 0, tips: 0 };
+    if (l.single) { o.singleStake += l.stake; o.singlePay += l.pay; } else { o.comboStake += l.stake; o.comboPay += l.pay; }
+    o.tips += 1;
+    out.set(key, o);
+  }
+  return [...out.values()];
+}
+
+/** Each market's worst case and each match's sum of its markets' losses. */
+function worstCases(book: readonly BookOutcome[]): { markets: Map<string, Minor>; matches: Map<number, Minor> } {
+  const byMarket = new Map<string, BookOutcome[]>();
+  for (const o of book) byMarket.set(marketKey(o), [...(byMarket.get(marketKey(o)) ?? []), o]);
+  const markets = new Map<string, Minor>();
+  const matches = new Map<number, Minor>();
+  for (const [key, outcomes] of byMarket) {
+    const worst = marketGrid(outcomes.map((o) => ({ ...o, name: '' }))).worst;
+    markets.set(key, worst);
+    const matchId = outcomes[0]!.matchId;
+    matches.set(matchId, (matches.get(matchId) ?? 0) + Math.max(0, worst));
+  }
+  return { markets, matches };
+}
+
+/**
+ * The limits the coupon's legs would pass (automatic protection): a market whose worst case would
+ * be above its limit, or a match whose summed worst cases would be, and only where the coupon
+ * makes it worse, so a bet that lowers the house's loss (a hedge) is always taken.
+ */
+export function liabilityBreaches(book: readonly BookOutcome[], legs: readonly LegExposure[], limitsOf: (matchId: number) => LiabilityLimits): LiabilityBreach[] {
+  const before = worstCases(book);
+  const after = worstCases(withLegs(book, legs));
+  const out: LiabilityBreach[] = [];
+  const seen = new Set<string>();
+  for (const l of legs) {
+    const key = marketKey(l);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const { market } = limitsOf(l.matchId);
+    const worst = after.markets.get(key) ?? 0;
+    if (market > 0 && worst > market && worst > (before.markets.get(key) ?? 0)) out.push({ kind: 'market', matchId: l.matchId, oddsType: l.oddsType, special: l.special, worst, limit: market });
+  }
+  for (const matchId of new Set(legs.map((l) => l.matchId))) {
+    const { match } = limitsOf(matchId);
+    const worst = after.matches.get(matchId) ?? 0;
+    if (match > 0 && worst > match && worst > (before.matches.get(matchId) ?? 0)) out.push({ kind: 'match', matchId, worst, limit: match });
+  }
+  return out;
+}

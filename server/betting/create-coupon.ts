@@ -10,6 +10,7 @@ import { bankoCount } from '../../domain/betslip/banko.ts';
 import { withMatchMinTip } from '../../domain/betslip/match-limits.ts';
 import { judgeOddsChange, oddsChangeOf } from '../../domain/betslip/odds-change.ts';
 import { legPayouts } from '../../domain/trading/liability.ts';
+import { admit, afterRefusal, readExposure } from '../trading/liability-guard.ts';
 import { isOddOpen, matchAllowsBets } from '../../domain/odds/validity.ts';
 import { message, type MessageKey } from '../../domain/messages.ts';
 import { limitsOf } from '../accounts/limits.ts';
@@ -130,6 +131,13 @@ export function placementRequest(p: CreateCouponPayload, ctx: PlaceContext): Pla
  * batch cannot take.
  */
 export async function placeAlone(db: Db, req: PlacementRequest): Promise<CreateCouponReply> {
+  return placeAloneTx(db, req).catch(async (err: unknown) => {
+    await afterRefusal(db, err, req.ctx.now);
+    throw err;
+  });
+}
+
+async function placeAloneTx(db: Db, req: PlacementRequest): Promise<CreateCouponReply> {
   const { ctx } = req;
   return db.tx(async (q) => {
     const [read] = await readStates(q, [req]);
@@ -145,6 +153,8 @@ export async function placeAlone(db: Db, req: PlacementRequest): Promise<CreateC
     guard.blocked(ctx.userId, ctx.now, ctx.lang);
     const w = decideCoupon(read!, req);
     guard.stake(ctx.userId, Number(w.coupon.total_stake), ctx.now, ctx.lang);
+    // The book's limits (server/trading/liability-guard.ts), read after the rules so a refused coupon costs no read.
+    admit(await readExposure(q, w.tips.map((t) => Number(t.match_id))), w, ctx.lang);
     await ensureLiveMatches(q, w.liveMatchIds, ctx.live, ctx.lang);
     await commitWrites(q, [{ req, write: w }], []).catch((err: unknown) => {
       if ((err as { code?: unknown }).code === INSUFFICIENT_CREDIT) throw new CallError(422, 'insufficientCredit');

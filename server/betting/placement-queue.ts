@@ -2,6 +2,7 @@ import type { Db } from '../db/client.ts';
 import { CallError } from '../core/call.ts';
 import { countPlacement } from '../ops/metrics.ts';
 import { betGuard } from '../protection/enforce.ts';
+import { admit, afterRefusal, readExposure } from '../trading/liability-guard.ts';
 import {
   INSUFFICIENT_CREDIT, commitWrites, decideCoupon, placeAlone, priorReply, readStates,
   type CouponWrite, type CreateCouponReply, type PlacementRequest,
@@ -142,6 +143,21 @@ async function runBatch(db: Db, batch: readonly Waiting[], txEnded: () => void):
           return { kind: 'refused', err };
         }
       });
+      // The book's limits (server/trading/liability-guard.ts): one read for the batch, each coupon seeing those before it.
+      const writes = decided.flatMap((d) => (d.kind === 'write' ? [d.write] : []));
+      if (writes.length) {
+        const exposure = await readExposure(q, writes.flatMap((w) => w.tips.map((t) => Number(t.match_id))));
+        decided.forEach((d, j) => {
+          if (d.kind !== 'write') return;
+          const { req } = batch[j]!;
+          try {
+            admit(exposure, d.write, req.ctx.lang);
+          } catch (err) {
+            if (states[j]?.claimed && req.ctx.idempotencyKey) release.push({ u: req.ctx.userId, key: req.ctx.idempotencyKey });
+            decided[j] = { kind: 'refused', err };
+          }
+        });
+      }
       await commitWrites(q, decided.flatMap((d, j) => d.kind === 'write' ? [{ req: batch[j]!.req, write: d.write }] : []), release);
       return decided;
     });
@@ -163,7 +179,7 @@ async function runBatch(db: Db, batch: readonly Waiting[], txEnded: () => void):
     try {
       if (o.kind === 'reply') w.resolve(o.reply);
       else if (o.kind === 'write') w.resolve(o.write.reply);
-      else if (o.kind === 'refused') w.reject(o.err);
+      else if (o.kind === 'refused') { await afterRefusal(db, o.err, w.req.ctx.now); w.reject(o.err); }
       else w.resolve(await placeAlone(db, w.req));
     } catch (err) {
       w.reject(err);

@@ -79,10 +79,11 @@ export async function saveSiteSettings(ctx: BoContext, patch: Partial<SiteSettin
   return { rev: result.rev, changed: result.changed };
 }
 
-/** The settings as players get them: everything but the e-mail relay. */
+/** The settings as players get them: everything but the e-mail relay and the book's risk limits. */
 export function publicSiteSettings(): Partial<SiteSettings> {
   const out: Partial<SiteSettings> = { ...SITE_SETTINGS };
   for (const k of SETTINGS_SCREENS.email) delete out[k];
+  for (const k of ['liability_market_limit', 'liability_match_limit', 'liability_auto_suspend'] as const) delete out[k];
   return out;
 }
 

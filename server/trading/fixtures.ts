@@ -6,7 +6,8 @@
  * changes (feed-outbox.ts) in the same transaction, so open apps follow it on the feed's path.
  * Only pre-match rows are traded: a live-feed match (live_active = 1) belongs to the feed.
  */
-import type { Queryable, TxQueryable } from '../db/client.ts';
+import type { Db, Queryable, TxQueryable } from '../db/client.ts';
+import { writeAudit } from '../backoffice/audit.ts';
 import { CallError } from '../core/call.ts';
 import { matchWithOdds, likePattern } from '../catalogue/match-queries.ts';
 import { MARKETS, marketOf } from '../../domain/market/catalogue.ts';
@@ -179,6 +180,28 @@ export async function setMarketStatus(ctx: BoContext, p: { matchId: number; odds
     await q.query('update odds_groups set active = $2 where id = $1', [p.oddsId, p.active]);
     const key = { oddsId: p.oddsId, oddsType: g.odds_type, special: g.special };
     return { before: { ...key, active: g.active }, after: { ...key, active: p.active }, groups: [p.oddsId], result: undefined };
+  });
+}
+
+/**
+ * Suspends one pre-match market because its liability limit refused a coupon (liability-guard.ts,
+ * setting liability_auto_suspend): its own transaction, audited as the system's action, and its
+ * wire change queued like a trader's. A live match's markets are the feed's and are left alone.
+ */
+export async function suspendMarketAuto(db: Db, matchId: number, oddsType: number, special: string, now: number, why: { worst: number; limit: number }): Promise<boolean> {
+  return db.tx(async (q) => {
+    const [g] = await q.query<{ id: number; active: number }>(
+      `select g.id, g.active from odds_groups g join matches m on m.id = g.match_id
+        where g.match_id = $1 and g.odds_type = $2 and g.special = $3 and m.status = 'not_started' for update of g`, [matchId, oddsType, special]);
+    if (!g || !g.active) return false;
+    await q.query('update odds_groups set active = 0 where id = $1', [g.id]);
+    const key = { oddsId: g.id, oddsType, special };
+    await writeAudit(q, {
+      actorId: null, role: 'system', action: 'market.autoSuspend', objectType: 'match', objectId: matchId,
+      before: { ...key, active: 1 }, after: { ...key, active: 0, ...why }, address: 'liability', at: now,
+    });
+    await queueFeedChanges(q, await fixtureChanges(q, matchId, [g.id]));
+    return true;
   });
 }
 

@@ -58,7 +58,8 @@ function plan(name: string, t: Targets): { payload: Record<string, unknown>; kin
     case 'bo/catalogueSaveFilters': return { payload: { sportId: 1, filters: DEFAULT_MARKET_SETTINGS.filters['1'] }, kind: 'none' };
     case 'bo/catalogueSaveLiveOrder': return { payload: { leagueIds: [] }, kind: 'none' };
     // Trading and live betting: the operator team's; actions on a missing match or sport are refused after the guard.
-    case 'bo/tradingFixtures': case 'bo/tradingCatalogue': case 'bo/liveSettings': case 'bo/feedHealth': case 'bo/liability': return { payload: {}, kind: 'none' };
+    case 'bo/tradingFixtures': case 'bo/tradingCatalogue': case 'bo/liveSettings': case 'bo/feedHealth': case 'bo/liability': case 'bo/liabilityLimits': return { payload: {}, kind: 'none' };
+    case 'bo/setLiabilityLimit': return { payload: { scope: 'match', refId: 2_000_000_000, marketLimit: 1, matchLimit: null }, kind: 'none' };
     case 'bo/tradingFixture': case 'bo/setMatchStatus': case 'bo/setStakeLimit': return { payload: { matchId: 2_000_000_000, open: true, stakeLimit: 0 }, kind: 'none' };
     case 'bo/setPrice': case 'bo/setMarketStatus': return { payload: { matchId: 2_000_000_000, oddId: 1, oddsId: 1, odd: 2_000, active: 1 }, kind: 'none' };
     case 'bo/createFixture': return { payload: { tournamentId: 9_999_999, homeTeamId: 1, awayTeamId: 2, matchDate: '2026-12-01T12:00:00Z' }, kind: 'none' };

@@ -15,6 +15,8 @@ import { placeAlone, placementRequest } from '../../server/betting/create-coupon
 import { cancelCoupon, sellCoupon } from '../../server/betting-lifecycle/sell.ts';
 import { settleMatch, systemSizesOf } from '../../server/settlement/settle-match.ts';
 import { bookFigures, foldLiability, type OutcomeFigures } from '../../server/trading/liability.ts';
+import { SITE_SETTINGS } from '../../server/settings/site-settings.ts';
+import { tr as TR } from '../../domain/messages/tr.ts';
 import type { Db } from '../../server/db/client.ts';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -197,6 +199,52 @@ describe.each(DRIVERS)('book liability on %s', (driver) => {
     } finally {
       ws.close();
       await app.close();
+    }
+  }, 60_000);
+
+  it('automatic protection: a coupon past a market limit is refused with the reason, a hedge is taken, overrides win, and the market can be suspended with an audit row', async () => {
+    const cookie = who.admin();
+    const list = await footballWith1x2(h, 60);
+    const m = list.at(-2)!;
+    const g = m.odds.find((x) => x.oddstype === 1)!;
+    const [o1, o2] = g.outcomes;
+    const u = await h.player('liabguard', 10_000_000);
+    const single = (o: typeof o1, stake: number) => h.call('createCoupon', {
+      ticketType: 'TK', oddsChange: 'any', systemTickets: [], totalStake: stake, ticketStake: stake,
+      tips: [{ mid: m.id, oddTypeId: 1, ttype: 'N', odd: o!.odd, banko: false, ktip: { outcomeid: o!.outcomeid, special: g.special } }],
+    }, { cookie: u.cookie });
+    const saved = { ...SITE_SETTINGS };
+    try {
+      // this match's own market limit: just above one 100.00 single on outcome 1
+      const first = Math.floor((10_000 * o1!.odd) / 1000) - 10_000;
+      const set = await h.call('bo/setLiabilityLimit', { scope: 'match', refId: m.id, marketLimit: first + 100, matchLimit: null }, { cookie });
+      expect(json(set)).toMatchObject({ status: true });
+      expect((await single(o1, 10_000)).statusCode).toBe(200);
+      const refused = await single(o1, 1_000);
+      expect(refused.statusCode).toBe(422);
+      expect(json(refused)).toMatchObject({ status: false, msg: TR.liabilityLimit, couponErrors: [{ mid: m.id, msg: TR.liabilityLimit }] });
+      // a bet on the other side lowers the worst case: taken
+      expect((await single(o2, 1_000)).statusCode).toBe(200);
+      // removing the override: the site's default (far above) applies again
+      expect(json(await h.call('bo/setLiabilityLimit', { scope: 'match', refId: m.id, marketLimit: null, matchLimit: null }, { cookie }))).toMatchObject({ status: true });
+      expect((await single(o1, 1_000)).statusCode).toBe(200);
+      // the site's limit with automatic suspension: the refusal suspends the market, audited as the system's
+      SITE_SETTINGS.liability_market_limit = 1;
+      SITE_SETTINGS.liability_auto_suspend = 1;
+      expect((await single(o1, 1_000)).statusCode).toBe(422);
+      const [grp] = await h.db.query<{ active: number }>('select active from odds_groups where match_id = $1 and odds_type = 1 and special = $2', [m.id, g.special]);
+      expect(grp!.active).toBe(0);
+      const audit = await h.db.query<{ role: string; action: string; actor_id: number | null }>(
+        `select role, action, actor_id from audit_log where object_type = 'match' and object_id = $1 order by id`, [String(m.id)]);
+      expect(audit.map((a) => a.action)).toEqual(['liability.limit', 'liability.limit', 'market.autoSuspend']);
+      expect(audit[2]).toMatchObject({ role: 'system', actor_id: null });
+      const limits = json(await h.call('bo/liabilityLimits', {}, { cookie }));
+      expect(limits).toMatchObject({ status: true, site: { market: 1, autoSuspend: 1 } });
+      // bad input changes nothing
+      expect(json(await h.call('bo/setLiabilityLimit', { scope: 'match', refId: 2_000_000_000, marketLimit: 5, matchLimit: null }, { cookie }))).toMatchObject({ status: false });
+      expect(json(await h.call('bo/setLiabilityLimit', { scope: 'planet', refId: m.id, marketLimit: 5, matchLimit: null }, { cookie }))).toMatchObject({ status: false });
+    } finally {
+      Object.assign(SITE_SETTINGS, saved);
     }
   }, 60_000);
 });

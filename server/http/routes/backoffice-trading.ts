@@ -6,6 +6,7 @@ import {
   createFixture, fixtureDetail, listFixtures, openMarket, setMarketStatus, setMatchOpen, setPrice, setStakeLimit, tradingCatalogue,
 } from '../../trading/fixtures.ts';
 import { readLiability } from '../../trading/liability.ts';
+import { liabilityLimits, setLiabilityLimit } from '../../trading/liability-guard.ts';
 import { readFeedHealth } from '../../feed/uof/health.ts';
 import { addIpRule, liveSettings, liveTypesBySport, removeIpRule, setLiveOddTypes } from '../../trading/live-rules.ts';
 import { liveOddTypesPayload } from '../../../domain/trading/calls.ts';
@@ -29,6 +30,8 @@ export function registerBoTradingCalls(app: FastifyInstance, deps: CallDeps): vo
     status: true, source: process.env.FEED_SOURCE === 'uof' ? 'uof' : 'simulator', producers: await readFeedHealth(ctx.db, ctx.now),
   }));
   call('bo/liability', async (p, ctx) => ({ status: true, ...(await readLiability(ctx.db, p)) }));
+  call('bo/liabilityLimits', async (_p, ctx) => ({ status: true, ...(await liabilityLimits(ctx.db)) }));
+  call('bo/setLiabilityLimit', async (p, ctx) => { await setLiabilityLimit(ctx, p); return done(ctx.lang); });
   call('bo/setLiveOddTypes', async (p, ctx) => { await setLiveOddTypes(ctx, p); return done(ctx.lang); });
   call('bo/addIpRule', async (p, ctx) => ({ ...done(ctx.lang), id: await addIpRule(ctx, p) }));
   call('bo/removeIpRule', async (p, ctx) => { await removeIpRule(ctx, p.ruleId); return done(ctx.lang); });

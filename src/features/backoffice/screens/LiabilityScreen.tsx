@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useKeyed } from '../action.ts';
+import { useAction, useKeyed } from '../action.ts';
 import { FilterBar, type Filter } from '../filters.tsx';
 import { DataTable, type Column } from '../table.tsx';
 import { money, when } from '../format.ts';
 import { useBo } from '../session.tsx';
 import { useBoSearch } from '../url-state.ts';
 import { bo, type BoPayload } from '../bo-client.ts';
-import type { BoLiabilityReply } from '../../../../domain/trading/calls.ts';
+import type { BoLiabilityReply, LiabilityLimitRow } from '../../../../domain/trading/calls.ts';
 import type { LiabilityMarket } from '../../../../domain/trading/liability.ts';
 
 /** The socket's frames reload the grid at most this often. */
@@ -85,6 +85,57 @@ export function LiabilityScreen() {
       )}
       <DataTable label={t`Liability`} columns={columns} rows={reply ? reply.markets : null}
         rowKey={(m) => `${m.matchId}-${m.oddsType}-${m.special}`} empty={<Trans>No open bets on open matches.</Trans>} />
+      <LimitsPanel />
+    </section>
+  );
+}
+
+/**
+ * The limits of automatic protection: the site's (General settings) and a league's or a match's
+ * own, set here (bo/setLiabilityLimit, audited). An empty field follows the next level; 0 is no limit.
+ */
+function LimitsPanel() {
+  const { t } = useLingui();
+  const { lang, me } = useBo();
+  const act = useAction();
+  const { data, reload } = useKeyed('liability-limits', useCallback(() => bo('bo/liabilityLimits', {}), []));
+  const [scope, setScope] = useState<'league' | 'match'>('match');
+  const [refId, setRefId] = useState('');
+  const [market, setMarket] = useState('');
+  const [match, setMatch] = useState('');
+  const amount = (v: string) => (v.trim() === '' ? null : Math.round(Number(v.replace(',', '.')) * 100));
+  const valid = /^\d+$/.test(refId) && [market, match].every((v) => v.trim() === '' || /^\d+([.,]\d{1,2})?$/.test(v.trim()));
+  const save = async () => {
+    if (await act.run(() => bo('bo/setLiabilityLimit', { scope, refId: Number(refId), marketLimit: amount(market), matchLimit: amount(match) }))) reload();
+  };
+  const reply = data?.status ? data : null;
+  const limit = (v: number | null) => (v === null ? '' : money(v, me.currency, lang));
+  const columns: Column<LiabilityLimitRow>[] = [
+    { key: 'scope', header: t`Scope`, render: (r) => (r.scope === 'league' ? t`League` : t`Match`) },
+    { key: 'name', header: t`Name`, render: (r) => `${r.name} #${r.refId}` },
+    { key: 'market', header: t`Market limit`, render: (r) => limit(r.marketLimit), num: true },
+    { key: 'match', header: t`Match limit`, render: (r) => limit(r.matchLimit), num: true },
+    { key: 'at', header: t`Updated`, render: (r) => when(r.updatedAt, lang) },
+  ];
+  return (
+    <section aria-label={t`Liability limits`} style={{ marginBlockStart: 'var(--space-4)' }}>
+      <h2 className="bo-title"><Trans>Liability limits</Trans></h2>
+      {reply && <p className="bo-note">{t`Site limits: market ${money(reply.site.market, me.currency, lang)}, match ${money(reply.site.match, me.currency, lang)}. An empty field follows the league or the site; 0 is no limit.`}</p>}
+      <form className="bo-filters" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+        <label className="bo-field"><span><Trans>Scope</Trans></span>
+          <select name="scope" value={scope} onChange={(e) => setScope(e.target.value as 'league' | 'match')}>
+            <option value="match">{t`Match`}</option><option value="league">{t`League`}</option>
+          </select>
+        </label>
+        <label className="bo-field"><span><Trans>Id</Trans></span><input name="refId" inputMode="numeric" value={refId} onChange={(e) => setRefId(e.target.value)} /></label>
+        <label className="bo-field"><span><Trans>Market limit</Trans></span><input name="marketLimit" inputMode="decimal" value={market} onChange={(e) => setMarket(e.target.value)} /></label>
+        <label className="bo-field"><span><Trans>Match limit</Trans></span><input name="matchLimit" inputMode="decimal" value={match} onChange={(e) => setMatch(e.target.value)} /></label>
+        <button type="submit" className="bo-btn bo-btn-primary" disabled={act.busy || !valid}><Trans>Save</Trans></button>
+      </form>
+      {act.error && <p className="bo-error" role="alert">{act.error}</p>}
+      {act.done && <p className="bo-ok" role="status">{act.done}</p>}
+      <DataTable label={t`Liability limits`} columns={columns} rows={reply ? reply.rows : null} rowKey={(r) => `${r.scope}-${r.refId}`}
+        empty={<Trans>No league or match has its own limits.</Trans>} />
     </section>
   );
 }

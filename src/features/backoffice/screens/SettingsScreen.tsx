@@ -20,6 +20,8 @@ const LABEL: Record<SiteSettingKey, MessageDescriptor> = {
   coupon_amount_group: msg`Stake buttons (minor units, comma separated)`, virtualgames_ids: msg`Virtual game ids (comma separated)`,
   tvgames_ids: msg`TV game ids (comma separated)`, languages: msg`Languages offered`,
   odds_change_default: msg`Odds changes the slip accepts until the player chooses`,
+  liability_market_limit: msg`Liability limit per market (minor units, 0 none)`, liability_match_limit: msg`Liability limit per match (minor units, 0 none)`,
+  liability_auto_suspend: msg`Suspend a market automatically when its liability limit refuses a coupon`,
   base_url: msg`Site address`, site_api: msg`Banner image host`, logo_host: msg`Team logo host`, statistic_url: msg`Statistics address`,
   points_table_url: msg`Standings address`, redirectRegister: msg`Registration redirect address`, whatsapp_number: msg`WhatsApp number`,
   facebook_link: msg`Facebook link`, twitter_link: msg`X (Twitter) link`, instagram_link: msg`Instagram link`, telegram_link: msg`Telegram link`,
