@@ -35,7 +35,7 @@ import { casinoFrameOrigins } from '../casino/config.ts';
 import { registerBoCasinoCalls } from './routes/casino-backoffice.ts';
 import { registerBoSettingsCalls } from './routes/backoffice-settings.ts';
 import { registerBoTradingCalls } from './routes/backoffice-trading.ts';
-import { registerBoSocket } from '../backoffice/socket.ts';
+import { registerBoSocket } from './bo-socket.ts';
 import { registerBoCatalogueCalls } from './routes/backoffice-catalogue.ts';
 import { registerBoContentCalls } from './routes/backoffice-content.ts';
 import { registerMediaFiles } from '../media/routes.ts';

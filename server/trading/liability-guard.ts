@@ -8,7 +8,7 @@
  * at most: the guard is a risk control, not a ledger.
  */
 import type { Db, Queryable } from '../db/client.ts';
-import { CallError } from '../http/call.ts';
+import { CallError } from '../core/call.ts';
 import { message } from '../../domain/messages.ts';
 import {
   liabilityBreaches, withLegs, type BookOutcome, type LegExposure, type LiabilityBreach, type LiabilityLimits,

@@ -7,17 +7,11 @@
  */
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
-import type { CallDeps } from '../http/call.ts';
-import { SESSION_COOKIE } from '../http/app.ts';
-import { loadActor } from './guard.ts';
+import type { CallDeps } from './call.ts';
+import { SESSION_COOKIE } from '../accounts/sessions.ts';
+import { loadActor } from '../backoffice/guard.ts';
+import type { WsLike } from '../util/ws-like.ts';
 import { LIABILITY_FOLD_MS, liabilityRevision } from '../trading/liability.ts';
-
-interface WsLike {
-  send(data: string): void;
-  readonly bufferedAmount: number;
-  close(code?: number, reason?: string): void;
-  on(event: 'close' | 'error' | 'message', fn: () => void): unknown;
-}
 
 /** Registers GET /ws/bo (and @fastify/websocket unless the app has it); call before listen(). */
 export async function registerBoSocket(app: FastifyInstance, deps: CallDeps, opts: { checkMs?: number } = {}): Promise<void> {
