@@ -30,7 +30,9 @@ const permission = z.enum(ALL_PERMISSIONS as [Permission, ...Permission[]]);
 
 // ---------- session ----------
 /** bo/login: the same credentials as login; admin and operator also send the 6-digit TOTP code. Sets the session cookie. */
-export const boLoginPayload = z.object({ ...common, userName, password, otp: z.string().regex(/^\d{6}$/).optional() });
+export const boLoginPayload = z.object({
+  ...common, userName, password, otp: z.string().regex(/^\d{6}$/).optional(), captchaId: z.string().max(64).optional(), captcha: z.string().max(10).optional(),
+});
 /** bo/verifyOtp: the second factor for a session opened by the player login (or after 15 min idle). */
 export const boVerifyOtpPayload = z.object({ ...common, otp: z.string().regex(/^\d{6}$/) });
 /** bo/whoami, bo/logout. */
@@ -204,7 +206,8 @@ export type BoAuditReply = Page<BoAuditRow>;
 export type BoAuditCheckReply = { status: true; ok: boolean; checked: number; brokenId: number | null };
 /** bo/ipLogs: login addresses. */
 export const boIpLogsPayload = z.object({ ...common, ...paging, userId: id.optional(), address: text(60).optional(), from: day.optional(), to: day.optional() });
-export type BoIpLogsReply = Page<{ id: number; userId: number; userName: string; address: string; userAgent: string; success: boolean; createdAt: string }>;
+/** outcome: 'success', else the reply's error key (wrongLogin, wrongOtp, captchaRequired, tooManyRequests...). */
+export type BoIpLogsReply = Page<{ id: number; userId: number; userName: string; address: string; userAgent: string; success: boolean; outcome: string; createdAt: string }>;
 /** bo/changePassword: the caller's own password. */
 export const boChangePasswordPayload = z.object({ ...common, currentPassword: password, newPassword: password });
 

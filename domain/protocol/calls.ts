@@ -32,6 +32,9 @@ export const loginPayload = z.object({
   password: z.string().min(4).max(20),
   passwordType: z.unknown().optional(),
   machineId: z.string().max(100).optional(),
+  /** After a few failures from one address (error captchaRequired): the captcha call's id and the text read. */
+  captchaId: z.string().max(64).optional(),
+  captcha: z.string().max(10).optional(),
 });
 export type LoginPayload = z.infer<typeof loginPayload>;
 

@@ -129,10 +129,10 @@ export async function ipLogList(q: Queryable, p: { order: number; limit: number;
   if (p.to) { args.push(p.to); where.push(`l.created_at < $${args.length}::date + 1`); }
   const fromWhere = `from ip_logs l where ${where.join(' and ')}`;
   const [n] = await q.query<{ n: number }>(`select count(*)::int as n ${fromWhere}`, args);
-  const rows = await q.query<{ id: number; user_id: number | null; user_name: string; address: string; user_agent: string; success: boolean; created_at: Date }>(
+  const rows = await q.query<{ id: number; user_id: number | null; user_name: string; address: string; user_agent: string; success: boolean; outcome: string; created_at: Date }>(
     `select l.* ${fromWhere} order by l.id desc limit ${p.limit} offset ${p.order * p.limit}`, args);
   return {
     status: true as const, totalCount: n?.n ?? 0,
-    results: rows.map((r) => ({ id: Number(r.id), userId: r.user_id ?? 0, userName: r.user_name, address: r.address, userAgent: r.user_agent, success: r.success, createdAt: new Date(r.created_at).toISOString() })),
+    results: rows.map((r) => ({ id: Number(r.id), userId: r.user_id ?? 0, userName: r.user_name, address: r.address, userAgent: r.user_agent, success: r.success, outcome: r.outcome, createdAt: new Date(r.created_at).toISOString() })),
   };
 }

@@ -58,10 +58,23 @@ export async function whoami(q: Queryable, a: BoActor): Promise<BoWhoami> {
   };
 }
 
-/** One login attempt in the IP log. */
-export async function logLogin(q: Queryable, e: { userName: string; address: string; userAgent: string; success: boolean; at: number }): Promise<void> {
+/** The outcome of a login reply for the IP log: 'success', else the reply's error key ('wrongLogin', 'wrongOtp', 'captchaRequired', ...). */
+export function loginOutcome(statusCode: number, payload: unknown): string {
+  let body: { status?: unknown; error?: unknown } = {};
+  try {
+    body = typeof payload === 'string' ? (JSON.parse(payload) as typeof body) : {};
+  } catch {
+    // not JSON: judged by the status code alone
+  }
+  if (statusCode === 200 && body.status === true) return 'success';
+  if (typeof body.error === 'string' && /^\w{1,40}$/.test(body.error)) return body.error;
+  return statusCode === 429 ? 'tooManyRequests' : 'failed';
+}
+
+/** One login attempt in the IP log, with its outcome. */
+export async function logLogin(q: Queryable, e: { userName: string; address: string; userAgent: string; outcome: string; at: number }): Promise<void> {
   await q.query(
-    `insert into ip_logs (user_id, user_name, address, user_agent, success, created_at)
-     values ((select id from users where username = $1), $1, $2, $3, $4, $5)`,
-    [e.userName.slice(0, 40), e.address, e.userAgent.slice(0, 300), e.success, new Date(e.at)]);
+    `insert into ip_logs (user_id, user_name, address, user_agent, success, outcome, created_at)
+     values ((select id from users where username = $1), $1, $2, $3, $4, $5, $6)`,
+    [e.userName.slice(0, 40), e.address, e.userAgent.slice(0, 300), e.outcome === 'success', e.outcome, new Date(e.at)]);
 }

@@ -1,6 +1,6 @@
 /**
- * Security of the account area: login throttling per account and per address with one
- * answer for unknown users and wrong passwords, session rotation, CSRF, and the permission matrix
+ * Security of the account area: login throttling per account and address (delays and the captcha,
+ * never a lock a stranger sets off) with one answer for unknown users and wrong passwords, the IP log, session rotation, CSRF, and the permission matrix
  * (a visitor, a player without the permission, another player's object) of every call.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import { seedAccountDemo } from '../../server/content/demo-seed.ts';
 import { SITE_SETTINGS } from '../../server/http/routes/settings.ts';
 import { drivers, SEED_NOW, useHarness } from './harness.ts';
+import { createHash, randomBytes } from 'node:crypto';
+import { DEFAULT_THROTTLE, loginFailed } from '../../server/accounts/throttle.ts';
+import { DEMO_TOTP } from '../../server/demo/backoffice-seed.ts';
+import { otpNow } from '../../server/backoffice/session.ts';
 
 const json = (r: LightMyRequestResponse) => r.json<{ status: boolean; msg?: string; [k: string]: unknown }>();
 const DRIVERS = await drivers();
@@ -17,21 +21,53 @@ describe.each(DRIVERS)('security on %s', (driver) => {
   beforeAll(async () => { await seedAccountDemo(h.db, SEED_NOW); });
 
   describe('login throttling', () => {
-    it('locks an account after 5 failures, whatever the address, and a right password then fails too', async () => {
+    /** A captcha whose answer the test knows (what a person reads off the image). */
+    const captcha = async (): Promise<{ captchaId: string; captcha: string }> => {
+      const captchaId = randomBytes(12).toString('base64url');
+      await h.db.query('insert into captchas (id, answer_hash, expires_at) values ($1, $2, $3)',
+        [captchaId, createHash('sha256').update(`${captchaId}:ABCDE`).digest('hex'), new Date(h.clock.now + 60_000)]);
+      return { captchaId, captcha: 'abcde' };
+    };
+
+    it('a stranger failing from many addresses never locks the owner out: the right password from the usual address works', async () => {
       const u = await h.addUser('lock', 0);
-      for (let i = 0; i < 5; i++) {
-        const r = await h.call('login', { userName: u.userName, password: 'wrong-pass' }, { remoteAddress: `10.9.0.${i + 1}` });
-        expect(r.statusCode).toBe(401);
+      expect((await h.call('login', { userName: u.userName, password: u.password }, { remoteAddress: '10.9.9.9' })).statusCode).toBe(200);
+      for (let i = 0; i < 40; i++) {
+        const r = await h.call('login', { userName: u.userName, password: 'wrong-pass' }, { remoteAddress: `10.9.${Math.floor(i / 2)}.${i + 1}` });
+        expect([401, 422, 429]).toContain(r.statusCode);
       }
-      const locked = await h.call('login', { userName: u.userName, password: u.password }, { remoteAddress: '10.9.1.1' });
-      expect(locked.statusCode).toBe(429);
-      expect(locked.headers['set-cookie']).toBeUndefined();
-      // The lock ends after its 15 minutes.
-      h.clock.now += 15 * 60_000 + 1000;
-      expect((await h.call('login', { userName: u.userName, password: u.password }, { remoteAddress: '10.9.1.1' })).statusCode).toBe(200);
+      // From an address the account never used, the captcha is asked first, right password or not.
+      const fresh = await h.call('login', { userName: u.userName, password: u.password }, { remoteAddress: '10.9.200.1' });
+      expect([fresh.statusCode, json(fresh).error]).toEqual([422, 'captchaRequired']);
+      const owner = await h.call('login', { userName: u.userName, password: u.password }, { remoteAddress: '10.9.9.9' });
+      expect(owner.statusCode, owner.body).toBe(200);
+      // Solved, the right password works from the new address too.
+      for (let i = 0; i < 12; i++) await h.call('login', { userName: u.userName, password: 'wrong-pass' }, { remoteAddress: `10.10.${i}.1` });
+      expect((await h.call('login', { userName: u.userName, password: u.password, ...(await captcha()) }, { remoteAddress: '10.9.201.1' })).statusCode).toBe(200);
     });
 
-    it('an unknown name gets the same replies as a real one, failures and lock alike', async () => {
+    it('one address guessing one account gets the captcha after 3 failures and growing delays, never the owner elsewhere', async () => {
+      const u = await h.addUser('guess', 0);
+      expect((await h.call('login', { userName: u.userName, password: u.password }, { remoteAddress: '10.6.0.1' })).statusCode).toBe(200);
+      for (let i = 0; i < 3; i++) expect((await h.call('login', { userName: u.userName, password: 'wrong-pass' }, { remoteAddress: '10.6.6.6' })).statusCode).toBe(401);
+      // A delay right after the third failure, then the captcha.
+      expect((await h.call('login', { userName: u.userName, password: u.password }, { remoteAddress: '10.6.6.6' })).statusCode).toBe(429);
+      h.clock.now += 2_001;
+      const asked = await h.call('login', { userName: u.userName, password: u.password }, { remoteAddress: '10.6.6.6' });
+      expect([asked.statusCode, json(asked).error, json(asked).captcha]).toEqual([422, 'captchaRequired', true]);
+      expect(asked.headers['set-cookie']).toBeUndefined();
+      // A wrong captcha is refused; each further failure doubles the wait.
+      expect(json(await h.call('login', { userName: u.userName, password: u.password, captchaId: 'nope', captcha: 'x' }, { remoteAddress: '10.6.6.6' })).error).toBe('captchaRequired');
+      expect((await h.call('login', { userName: u.userName, password: 'wrong-pass', ...(await captcha()) }, { remoteAddress: '10.6.6.6' })).statusCode).toBe(401);
+      h.clock.now += 2_001;
+      expect((await h.call('login', { userName: u.userName, password: u.password, ...(await captcha()) }, { remoteAddress: '10.6.6.6' })).statusCode).toBe(429);
+      h.clock.now += 2_000;
+      expect((await h.call('login', { userName: u.userName, password: u.password, ...(await captcha()) }, { remoteAddress: '10.6.6.6' })).statusCode).toBe(200);
+      // The owner from the usual address was never slowed.
+      expect((await h.call('login', { userName: u.userName, password: u.password }, { remoteAddress: '10.6.0.1' })).statusCode).toBe(200);
+    });
+
+    it('an unknown name gets the same replies as a real one', async () => {
       const u = await h.addUser('same', 0);
       const seq = async (userName: string, ip: string) => {
         const out: Array<[number, string]> = [];
@@ -47,12 +83,36 @@ describe.each(DRIVERS)('security on %s', (driver) => {
       expect(real.at(-1)![0]).toBe(429);
     });
 
-    it('locks an address after 30 failures across many accounts', async () => {
+    it('an address spraying 30 accounts slows itself, not the accounts', async () => {
       for (let i = 0; i < 30; i++) {
         expect((await h.call('login', { userName: `spray_${i}`, password: 'wrong-pass' }, { remoteAddress: '10.7.7.7' })).statusCode).toBe(401);
       }
       expect((await h.call('login', { userName: 'ayse', password: 'ayse1234' }, { remoteAddress: '10.7.7.7' })).statusCode).toBe(429);
       expect((await h.call('login', { userName: 'ayse', password: 'ayse1234' }, { remoteAddress: '10.7.7.8' })).statusCode).toBe(200);
+    });
+
+    it('a back-office account\'s repeated failures raise an alert in the logs', async () => {
+      const staff = await h.addUser('staffal', 0);
+      await h.db.query(`update users set user_type = 'O' where id = $1`, [staff.id]);
+      const warned: object[] = [];
+      const log = { warn: (o: object) => { warned.push(o); } };
+      for (let i = 0; i < 3; i++) await loginFailed(h.db, staff.userName, '10.5.5.5', h.clock.now, DEFAULT_THROTTLE, log);
+      expect(warned).toEqual([expect.objectContaining({ alert: 'staffLoginFailures', userName: staff.userName, address: '10.5.5.5', fromAddress: 3 })]);
+      const player = await h.addUser('plal', 0);
+      for (let i = 0; i < 5; i++) await loginFailed(h.db, player.userName, '10.5.5.6', h.clock.now, DEFAULT_THROTTLE, log);
+      expect(warned).toHaveLength(1);
+    });
+
+    it('the IP log holds each attempt once with its outcome and address: a staff login with its code is one success', async () => {
+      const staff = await h.addUser('iplog', 0);
+      await h.db.query(`update users set user_type = 'A', online_user = 0, totp_secret = $2 where id = $1`, [staff.id, DEMO_TOTP.admin]);
+      const step1 = await h.call('bo/login', { userName: staff.userName, password: staff.password }, { remoteAddress: '10.4.4.4' });
+      expect(json(step1).error).toBe('otpRequired');
+      const step2 = await h.call('bo/login', { userName: staff.userName, password: staff.password, otp: await otpNow(DEMO_TOTP.admin, h.clock.now) }, { remoteAddress: '10.4.4.4' });
+      expect(step2.statusCode, step2.body).toBe(200);
+      await h.call('login', { userName: staff.userName, password: 'wrong-pass' }, { remoteAddress: '10.4.4.5' });
+      const rows = await h.db.query<{ address: string; success: boolean; outcome: string }>('select address, success, outcome from ip_logs where user_name = $1 order by id', [staff.userName]);
+      expect(rows).toEqual([{ address: '10.4.4.4', success: true, outcome: 'success' }, { address: '10.4.4.5', success: false, outcome: 'wrongLogin' }]);
     });
   });
 

@@ -8,7 +8,7 @@ import type { UserLimits } from '../../../domain/protocol/entities.ts';
 import { checkChangePassword, checkRegister, checkResetPassword, checkUsername } from '../../../domain/account/validation.ts';
 import { createSession, deleteSession, deleteUserSessions } from '../../accounts/sessions.ts';
 import { hashPassword, verifyPassword } from '../../accounts/password.ts';
-import { DEFAULT_THROTTLE, loginFailed, loginLocked, loginSucceeded, type ThrottlePolicy } from '../../accounts/throttle.ts';
+import { DEFAULT_THROTTLE, admitLogin, loginFailed, loginSucceeded, type ThrottlePolicy } from '../../accounts/throttle.ts';
 import { createCaptcha, solveCaptcha } from '../../accounts/captcha.ts';
 import { productRecords } from '../../accounts/guard-user.ts';
 import { queueMail } from '../../accounts/mailer.ts';
@@ -60,14 +60,14 @@ export function registerAccountCalls(app: FastifyInstance, deps: CallDeps, opts:
 
   defineCall(app, deps, 'login', loginPayload, async (p, ctx) => {
     const address = ctx.req.ip;
-    // A locked account or address answers the same whether the name exists or the password is right.
-    if (await loginLocked(ctx.db, p.userName, address, ctx.now)) throw new CallError(429, 'tooManyRequests');
+    // A throttled attempt answers the same whether the name exists or the password is right.
+    await admitLogin(ctx.db, { userName: p.userName, address, now: ctx.now, captchaId: p.captchaId, captcha: p.captcha }, throttle);
     const [user] = await ctx.db.query<UserRow>('select * from users where username = $1', [p.userName]);
     if (!(await verifyPassword(user?.password_hash, p.password)) || !user) {
-      await loginFailed(ctx.db, p.userName, address, ctx.now, throttle);
+      await loginFailed(ctx.db, p.userName, address, ctx.now, throttle, ctx.req.log);
       throw new CallError(401, 'wrongLogin', {}, { error: 'wrongLogin' });
     }
-    await loginSucceeded(ctx.db, p.userName);
+    await loginSucceeded(ctx.db, p.userName, address);
     // Only after the password: an account waiting for its e-mail or SMS code is told so.
     if (user.activated === 0) throw new CallError(403, 'activationRequired', {}, { error: 'activationRequired' });
     // A user the back office set passive (users.status 0) cannot log in (migration 150).

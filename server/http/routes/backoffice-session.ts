@@ -8,10 +8,10 @@ import { isBackOfficeRole, roleOfLetter } from '../../../domain/backoffice/permi
 import { message } from '../../../domain/messages.ts';
 import { createSession, deleteOtherSessions, deleteSession } from '../../accounts/sessions.ts';
 import { hashPassword, verifyPassword } from '../../accounts/password.ts';
-import { DEFAULT_THROTTLE, loginFailed, loginLocked, loginSucceeded } from '../../accounts/throttle.ts';
+import { DEFAULT_THROTTLE, admitLogin, loginFailed, loginSucceeded } from '../../accounts/throttle.ts';
 import { loadActor } from '../../backoffice/guard.ts';
 import { boCalls } from '../bo-call.ts';
-import { logLogin, markOtp, needsSecondFactor, otpUse, whoami } from '../../backoffice/session.ts';
+import { logLogin, loginOutcome, markOtp, needsSecondFactor, otpUse, whoami } from '../../backoffice/session.ts';
 import { CallError, defineCall, type CallDeps } from '../call.ts';
 import { SESSION_COOKIE } from '../../accounts/sessions.ts';
 
@@ -21,22 +21,28 @@ export interface BoSessionOptions { sessionTtl: number; cookieSecure: boolean }
 const LOGIN_URLS = new Set(['/api/login', '/api/bo/login']);
 
 export function registerBoSessionCalls(app: FastifyInstance, deps: CallDeps, opts: BoSessionOptions): void {
-  app.addHook('onResponse', async (req, reply) => {
-    if (req.method !== 'POST' || !LOGIN_URLS.has(req.url.split('?')[0]!)) return;
+  // One row per login attempt, with its outcome and address, written as the reply leaves. The
+  // back office's first step (a right password waiting for the TOTP code) is not an attempt of its
+  // own: the request that carries the code is, so a staff login is one row, not a failure then a success.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.method !== 'POST' || !LOGIN_URLS.has(req.url.split('?')[0]!)) return payload;
     const body = (req.body ?? {}) as { userName?: unknown };
-    if (typeof body.userName !== 'string' || !body.userName) return;
+    if (typeof body.userName !== 'string' || !body.userName) return payload;
+    const outcome = loginOutcome(reply.statusCode, payload);
+    if (outcome === 'otpRequired') return payload;
     const ua = req.headers['user-agent'];
-    await logLogin(deps.db, { userName: body.userName, address: req.ip, userAgent: typeof ua === 'string' ? ua : '', success: reply.statusCode === 200, at: deps.clock() })
+    await logLogin(deps.db, { userName: body.userName, address: req.ip, userAgent: typeof ua === 'string' ? ua : '', outcome, at: deps.clock() })
       .catch((err: unknown) => req.log.error({ err }, 'ip log failed'));
+    return payload;
   });
 
   defineCall(app, deps, 'bo/login', boLoginPayload, async (p, ctx) => {
     const address = ctx.req.ip;
-    if (await loginLocked(ctx.db, p.userName, address, ctx.now)) throw new CallError(429, 'tooManyRequests');
+    await admitLogin(ctx.db, { userName: p.userName, address, now: ctx.now, captchaId: p.captchaId, captcha: p.captcha }, DEFAULT_THROTTLE);
     const [u] = await ctx.db.query<{ id: number; password_hash: string; user_type: string; status: number; totp_secret: string | null }>(
       'select id, password_hash, user_type, status, totp_secret from users where username = $1', [p.userName]);
     if (!(await verifyPassword(u?.password_hash, p.password)) || !u) {
-      await loginFailed(ctx.db, p.userName, address, ctx.now, DEFAULT_THROTTLE);
+      await loginFailed(ctx.db, p.userName, address, ctx.now, DEFAULT_THROTTLE, ctx.req.log);
       throw new CallError(401, 'wrongLogin', {}, { error: 'wrongLogin' });
     }
     if (!isBackOfficeRole(roleOfLetter(u.user_type))) throw new CallError(403, 'forbidden', {}, { error: 'forbidden' });
@@ -46,11 +52,11 @@ export function registerBoSessionCalls(app: FastifyInstance, deps: CallDeps, opt
       if (!u.totp_secret) throw new CallError(403, 'otpNotSet', {}, { error: 'otpNotSet' });
       if (!p.otp) throw new CallError(401, 'otpRequired', {}, { error: 'otpRequired', needOtp: true });
       if (!(await otpUse(ctx.db, u.id, u.totp_secret, p.otp, ctx.now))) {
-        await loginFailed(ctx.db, p.userName, address, ctx.now, DEFAULT_THROTTLE);
+        await loginFailed(ctx.db, p.userName, address, ctx.now, DEFAULT_THROTTLE, ctx.req.log);
         throw new CallError(401, 'wrongOtp', {}, { error: 'wrongOtp', needOtp: true });
       }
     }
-    await loginSucceeded(ctx.db, p.userName);
+    await loginSucceeded(ctx.db, p.userName, address);
     await deleteSession(ctx.db, ctx.req.cookies[SESSION_COOKIE]);
     const token = await createSession(ctx.db, u.id, opts.sessionTtl, ctx.now);
     if (second) await markOtp(ctx.db, token, ctx.now);
@@ -68,11 +74,11 @@ export function registerBoSessionCalls(app: FastifyInstance, deps: CallDeps, opt
     const token = ctx.req.cookies[SESSION_COOKIE];
     if (!u || !token || !needsSecondFactor(u.user_type)) throw new CallError(403, 'forbidden', {}, { error: 'forbidden' });
     if (!u.totp_secret) throw new CallError(403, 'otpNotSet', {}, { error: 'otpNotSet' });
-    // Wrong codes count as failed logins: once locked, no code is tried (else a session that knows
-    // the password could guess the six digits here without end).
-    if (await loginLocked(ctx.db, ctx.actor.userName, ctx.req.ip, ctx.now)) throw new CallError(429, 'tooManyRequests');
+    // Wrong codes count as failed logins: past a few, the delays grow and no code is tried meanwhile
+    // (else a session that knows the password could guess the six digits here without end).
+    await admitLogin(ctx.db, { userName: ctx.actor.userName, address: ctx.req.ip, now: ctx.now, delaysOnly: true }, DEFAULT_THROTTLE);
     if (!(await otpUse(ctx.db, ctx.actor.userId, u.totp_secret, p.otp, ctx.now))) {
-      await loginFailed(ctx.db, ctx.actor.userName, ctx.req.ip, ctx.now, DEFAULT_THROTTLE);
+      await loginFailed(ctx.db, ctx.actor.userName, ctx.req.ip, ctx.now, DEFAULT_THROTTLE, ctx.req.log);
       throw new CallError(401, 'wrongOtp', {}, { error: 'wrongOtp', needOtp: true });
     }
     await markOtp(ctx.db, token, ctx.now);

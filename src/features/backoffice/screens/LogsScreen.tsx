@@ -58,7 +58,13 @@ export function IpLogsScreen() {
   const columns: Column<Row>[] = [
     { key: 'date', header: t`Time`, render: (r) => when(r.createdAt, lang), sort: 'createdAt' },
     { key: 'user', header: t`User`, render: (r) => r.userName, sort: 'userName' },
-    { key: 'ok', header: t`Result`, render: (r) => (r.success ? <span className="bo-badge bo-badge-green">{t`Signed in`}</span> : <span className="bo-badge bo-badge-red">{t`Failed`}</span>) },
+    { key: 'address', header: t`Address`, render: (r) => r.address },
+    {
+      key: 'ok', header: t`Result`,
+      render: (r) => (r.success
+        ? <span className="bo-badge bo-badge-green">{t`Signed in`}</span>
+        : <span className="bo-badge bo-badge-red" title={r.outcome}>{t`Failed`}</span>),
+    },
     { key: 'agent', header: t`Browser`, render: (r) => <div className="bo-json" title={r.userAgent}>{r.userAgent}</div> },
   ];
   return (
