@@ -18,6 +18,10 @@ export interface Config {
   logLevel: string;
   /** X-Forwarded-For is believed only from these proxies (Fastify trustProxy); off by default. */
   trustProxy: boolean | string;
+  /** The port of the process's own /metrics listener (METRICS_PORT; unset or 0: none, so processes sharing a host never collide). */
+  metricsPort: number;
+  /** METRICS_TOKEN: also serve /metrics on the public port, to a bearer of it. */
+  metricsToken: string | undefined;
   /** leader | follower | auto (default): who runs the feed and the once-per-deployment work (server/cluster). */
   feedRole: 'leader' | 'follower' | 'auto';
   /** Seconds a leader's lease lasts without renewal (LEASE_TTL_SEC, default 5): a takeover takes about this plus 1 s. */
@@ -37,6 +41,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: env.DEMO !== '0',
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    metricsPort: Number(env.METRICS_PORT ?? 0) || 0,
+    metricsToken: env.METRICS_TOKEN || undefined,
     feedRole: env.FEED_ROLE === 'leader' || env.FEED_ROLE === 'follower' ? env.FEED_ROLE : 'auto',
     leaseTtlSec: Number(env.LEASE_TTL_SEC ?? 5),
   };

@@ -1,7 +1,9 @@
 import { loadConfig } from './config.ts';
 import { openDb } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import Fastify from 'fastify';
 import { ensureDeploymentSecrets } from './casino/signature.ts';
+import { serveMetrics } from './ops/metrics.ts';
 import { ensureUpcomingMatches, seedDemo } from './demo/seed.ts';
 import { DEMO_USERS } from './demo/catalogue.ts';
 import { seedAccountDemo } from './content/demo-seed.ts';
@@ -87,6 +89,7 @@ whileLeading(leadership, () => systemScheduler.every(LIABILITY_FOLD_MS, () => vo
 whileLeading(leadership, () => systemScheduler.every(3_600_000, () => void writeOffExpired(db, Date.now()).catch((err: unknown) => console.error('ticket write-off:', err))));
 
 const app = await buildApp({
+  metricsToken: config.metricsToken,
   db,
   live: feed.state,
   bus: feed.bus,
@@ -102,6 +105,12 @@ await registerFeedSocket(app, feed.hub);
 // Settings and content revisions pushed to every open app (server/settings/site-push.ts).
 const stopSitePush = await registerSitePush(app);
 await app.listen({ port: config.port, host: config.host });
+// The metrics on a port of their own, which the public entry never routes to.
+if (config.metricsPort) {
+  const metricsApp = Fastify({ logger: false });
+  serveMetrics(metricsApp);
+  await metricsApp.listen({ port: config.metricsPort, host: config.host });
+}
 // The audit chain is checked once a day; a broken chain is logged as an error naming the first bad row.
 const stopAuditCheck = scheduleAuditCheck(db, app.log);
 

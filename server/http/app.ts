@@ -61,6 +61,8 @@ const plainBuildFile = (url: string): boolean => /^\/assets\/[\w.-]+\.(js|css)(\
 
 export interface AppOptions {
   db: Db;
+  /** METRICS_TOKEN: serve /metrics on this app to a bearer of it (none: not on this app). */
+  metricsToken?: string | undefined;
   clock?: () => number;
   staticDir?: string;
   sessionTtl?: number;
@@ -99,7 +101,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify(serverOptions);
   const deps = { db: opts.db, clock, ...(opts.live ? { live: opts.live } : {}) };
   // First, so that its hooks time every request, refused ones included (server/ops/metrics.ts).
-  registerMetrics(app, { db: opts.db });
+  registerMetrics(app, { db: opts.db, token: opts.metricsToken });
 
   await app.register(cookie);
   // Security headers on every reply, by helmet built once (@fastify/helmet builds it again on every

@@ -5,7 +5,8 @@
  * (placement queue, settlement loop, feed socket) call the small recorders below.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { FastifyInstance } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../db/client.ts';
 
 /** The process's registry (Node's own metrics included). */
@@ -97,7 +98,7 @@ const statusClass = (code: number): string => `${Math.floor(code / 100)}xx`;
  * Times every request by its route and serves GET /metrics. Unmatched URLs share one label, so a
  * scan of random paths cannot grow the series without bound.
  */
-export function registerMetrics(app: FastifyInstance, opts: { db: Db }): void {
+export function registerMetrics(app: FastifyInstance, opts: { db: Db; token?: string | undefined }): void {
   const started = new WeakMap<object, bigint>();
   app.addHook('onRequest', (req, _reply, done) => { started.set(req, process.hrtime.bigint()); done(); });
   app.addHook('onResponse', (req, reply, done) => {
@@ -113,5 +114,23 @@ export function registerMetrics(app: FastifyInstance, opts: { db: Db }): void {
     pools.add(stats);
     app.addHook('onClose', (_app, done) => { pools.delete(stats); done(); });
   }
-  app.get('/metrics', async (_req, reply) => reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(await registry.metrics()));
+  // On the public port only behind a bearer token (METRICS_TOKEN); else the metrics are served on
+  // their own port (serveMetrics, METRICS_PORT), out of the proxy's reach whatever the path spelling.
+  const token = opts.token;
+  if (token) {
+    app.get('/metrics', async (req, reply) => {
+      const given = Buffer.from(String(req.headers.authorization ?? ''));
+      const want = Buffer.from(`Bearer ${token}`);
+      if (given.length !== want.length || !timingSafeEqual(given, want)) return reply.code(401).header('www-authenticate', 'Bearer').send('');
+      return sendMetrics(reply);
+    });
+  }
+}
+
+const sendMetrics = async (reply: FastifyReply) =>
+  reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(await registry.metrics());
+
+/** Serves GET /metrics of this process on an app of its own (the METRICS_PORT listener). */
+export function serveMetrics(app: FastifyInstance): void {
+  app.get('/metrics', async (_req, reply) => sendMetrics(reply));
 }

@@ -13,6 +13,8 @@ import { defineCall } from '../../server/http/call.ts';
 import { message } from '../../domain/messages.ts';
 import type { Db } from '../../server/db/client.ts';
 import { registeredCalls } from '../../server/ops/openapi.ts';
+import { serveMetrics } from '../../server/ops/metrics.ts';
+import { buildApp } from '../../server/http/app.ts';
 import { drivers, footballWith1x2, pickOf, tipOf, useHarness } from './harness.ts';
 
 const DRIVERS = await drivers();
@@ -96,8 +98,11 @@ describe('a call that fails unexpectedly', () => {
 
 describe.each(DRIVERS)('operations on %s', (driver) => {
   const h = useHarness(driver);
+  // The metrics listener of the process (METRICS_PORT): the registry is the process's.
+  const metricsApp = Fastify();
+  serveMetrics(metricsApp);
   const metrics = async () => {
-    const res = await h.app.inject({ method: 'GET', url: '/metrics' });
+    const res = await metricsApp.inject({ method: 'GET', url: '/metrics' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     return res.body;
@@ -122,6 +127,23 @@ describe.each(DRIVERS)('operations on %s', (driver) => {
       expect(after).toContain(`# TYPE ${name}`);
     }
     if (driver === 'pg') expect(sample(after, 'bet_pg_pool_connections', { state: 'total' })).toBeGreaterThan(0);
+  });
+
+  it('/metrics is not on the public port, whatever the spelling; with METRICS_TOKEN only to its bearer', async () => {
+    for (const url of ['/metrics', '/%6detrics', '/metrics;x', '/Metrics', '/metrics/']) {
+      const res = await h.app.inject({ method: 'GET', url });
+      expect(res.body, url).not.toContain('# TYPE');
+    }
+    const app = await buildApp({ db: h.db, metricsToken: 'scrape-secret' });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+      expect((await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer wrong' } })).statusCode).toBe(401);
+      const ok = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer scrape-secret' } });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.body).toContain('# TYPE');
+    } finally {
+      await app.close();
+    }
   });
 
   it('/api/openapi.json is OpenAPI 3.1 with every registered call and its schema', async () => {
