@@ -78,7 +78,7 @@ export function registerBoSessionCalls(app: FastifyInstance, deps: CallDeps, opt
     // (else a session that knows the password could guess the six digits here without end).
     await admitLogin(ctx.db, { userName: ctx.actor.userName, address: ctx.req.ip, now: ctx.now, delaysOnly: true }, DEFAULT_THROTTLE);
     if (!(await otpUse(ctx.db, ctx.actor.userId, u.totp_secret, p.otp, ctx.now))) {
-      await loginFailed(ctx.db, ctx.actor.userName, ctx.req.ip, ctx.now, DEFAULT_THROTTLE, ctx.req.log);
+      await loginFailed(ctx.db, ctx.actor.userName, ctx.req.ip, ctx.now, DEFAULT_THROTTLE, app.log);
       throw new CallError(401, 'wrongOtp', {}, { error: 'wrongOtp', needOtp: true });
     }
     await markOtp(ctx.db, token, ctx.now);
