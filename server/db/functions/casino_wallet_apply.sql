@@ -74,7 +74,8 @@ begin
       from casino_sessions ss join casino_games g on g.id = ss.game_id join casino_providers pv on pv.id = g.provider_id
       left join users u on u.id = ss.user_id left join wallets w on w.user_id = ss.user_id
      where ss.token = c->>'tok'; -- the wallet is locked (step 1): its balance holds until this call moves it
-    if not found or s.user_id is null or s.fun <> 0 or s.provider_id <> (c->>'p')::int then v_code := 'INVALID_TOKEN'; -- not a player's of this provider (a studio answers to its aggregator)
+    -- not a player's of this provider (a studio answers to its aggregator)
+    if not found or s.user_id is null or s.fun <> 0 or s.provider_id <> (c->>'p')::int then v_code := 'INVALID_TOKEN'; --
     else
       v_game := s.game_id; --
       v_product := s.product; --
@@ -142,7 +143,8 @@ begin
         end if; --
         v_res := json_build_object('code', 'OK', 'balance', v_bal, 'currency', s.currency, 'txId', v_id::text); --
         insert into casino_transactions (id, provider_id, tx_ref, kind, ref_tx, amount, currency, body_hash, reply, user_id, round_id, created_at, free)
-          values (v_id, (c->>'p')::int, c->>'tx', 'bet', c->>'ref', v_amt, s.currency, c->>'hash', v_res::jsonb, s.user_id, r.id, v_now, case when v_free then 1 else 0 end); --
+          values (v_id, (c->>'p')::int, c->>'tx', 'bet', c->>'ref', v_amt, s.currency, c->>'hash', v_res::jsonb, s.user_id, r.id, v_now,
+            case when v_free then 1 else 0 end); --
         v_out := v_out || json_build_object('reply', v_res, 'u', s.user_id, 'round', r.id, 'contributed', v_contrib > 0); --
         continue; --
       end if; --
@@ -180,7 +182,8 @@ begin
         v_id := nextval(v_seq); --
         v_res := json_build_object('code', 'OK', 'balance', coalesce(v_bal, 0), 'currency', s.currency, 'txId', v_id::text); --
         insert into casino_transactions (id, provider_id, tx_ref, kind, ref_tx, amount, currency, body_hash, reply, user_id, round_id, created_at, free)
-          values (v_id, (c->>'p')::int, c->>'tx', 'win', c->>'ref', v_amt, s.currency, c->>'hash', v_res::jsonb, s.user_id, r.id, v_now, case when v_free then 1 else 0 end); --
+          values (v_id, (c->>'p')::int, c->>'tx', 'win', c->>'ref', v_amt, s.currency, c->>'hash', v_res::jsonb, s.user_id, r.id, v_now,
+            case when v_free then 1 else 0 end); --
         v_out := v_out || json_build_object('reply', v_res, 'u', s.user_id, 'round', r.id,
           'win', case when v_amt > 0 then json_build_object('game', r.game_id, 'amount', v_amt, 'bet', r.bet_total, 'product', r.product) end); --
         continue; --
@@ -212,8 +215,10 @@ begin
             update casino_transactions set state = 1 where id = x.id; --
             -- the round is rolled back when no bet of it stands any more
             update casino_rounds set bet_total = bet_total - v_refund,
-                   status = case when not exists (select 1 from casino_transactions o where o.round_id = r.id and o.kind = 'bet' and o.state = 0) then 2 else status end,
-                   closed_at = case when not exists (select 1 from casino_transactions o where o.round_id = r.id and o.kind = 'bet' and o.state = 0) then v_now else closed_at end
+                   status = case when not exists (select 1 from casino_transactions o where o.round_id = r.id and o.kind = 'bet'
+                       and o.state = 0) then 2 else status end,
+                   closed_at = case when not exists (select 1 from casino_transactions o where o.round_id = r.id and o.kind = 'bet'
+                       and o.state = 0) then v_now else closed_at end
              where id = r.id; --
           end if; --
         end if; --

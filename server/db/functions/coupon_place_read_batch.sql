@@ -26,7 +26,8 @@ begin
     where w.user_id in (select (t.value->>'u')::int from json_array_elements(p_reqs) t)
     order by w.user_id for update; -- one placement of a player at a time
   with req as (
-    select t.ordinality::int as n, (t.value->>'u')::int as u, t.value->'picks' as picks, t.value->>'key' as key, t.value->>'hash' as hash, t.value->>'same' as same
+    select t.ordinality::int as n, (t.value->>'u')::int as u, t.value->'picks' as picks, t.value->>'key' as key, t.value->>'hash' as hash,
+      t.value->>'same' as same
       from json_array_elements(p_reqs) with ordinality t
   ), picks as (
     select r.n, r.u, x.* from req r
