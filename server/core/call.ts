@@ -47,6 +47,12 @@ export interface CallContext<Req extends CallRequest = CallRequest, Reply extend
   reply: Reply;
 }
 
+/** What every registrar of an app's routes gets: the database and the clock (server/http adds the live feed's state). */
+export interface AppDeps {
+  db: Db;
+  clock: () => number;
+}
+
 /** A call's handler: its validated payload and context in, the reply's fields out (or a CallError thrown). */
 export type CallHandler<S extends z.ZodType, Ctx extends CallContext = CallContext> = (payload: z.infer<S>, ctx: Ctx) => Promise<Record<string, unknown>>;
 

@@ -4,17 +4,14 @@ import { message } from '../../domain/messages.ts';
 import { hasPermission } from '../../domain/account/permissions.ts';
 import { SITE_SETTINGS } from '../settings/site-settings.ts';
 import { hostileValuePath } from '../../domain/protocol/input-guard.ts';
-import type { Db } from '../db/client.ts';
 import type { LiveState } from '../feed/live-state.ts';
-import { CallError, type CallContext as CoreCallContext, type CallHandler, type CallOptions, type CallRouteInfo } from '../core/call.ts';
+import { CallError, type AppDeps, type CallContext as CoreCallContext, type CallHandler, type CallOptions, type CallRouteInfo } from '../core/call.ts';
 
 // The core's names for the route modules, which register calls through this adapter.
 export { CallError, type CallRouteInfo };
 
 /** What the calls of an app share: the database, the clock and, when there is one, the live feed's state. */
-export interface CallDeps {
-  db: Db;
-  clock: () => number;
+export interface CallDeps extends AppDeps {
   /** The live feed state when the app has one (buildApp's `live`): live coupon tips are priced with it. */
   live?: Pick<LiveState, 'currentOdd' | 'getMatch'>;
 }
@@ -67,7 +64,8 @@ export function defineCall<S extends z.ZodType>(
     name, schema, auth: !!(opts.auth || opts.permission), ...(opts.permission ? { permission: opts.permission } : {}),
     ...(opts.backOffice ? { backOffice: opts.backOffice } : {}),
   };
-  app.post(`/api/${name}`, { ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}), config: { call, ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}) } }, async (req, reply) => {
+  const route = { ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}), config: { call, ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}) } };
+  app.post(`/api/${name}`, route, async (req, reply) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const lang = typeof body.lang === 'string' && /^[a-z]{2}$/.test(body.lang) ? body.lang : 'tr';
     const now = deps.clock();

@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { AppDeps } from '../../core/call.ts';
 import { hmacVerifier, launchText, providerSecret } from '../signature.ts';
 import { demoProviderWalletUrl } from '../config.ts';
 import { fairFloats, newServerSeed, seedHash } from './fair.ts';
@@ -52,7 +52,7 @@ const SESSION_COLUMNS = 'id, token, game, fun, limit_id, fun_balance, currency, 
 
 const tokenOf = z.object({ token: z.string().min(10).max(100) });
 
-export function registerDemoProvider(app: FastifyInstance, deps: { db: Db; clock: () => number }, opts: DemoProviderOptions = {}): { wallet: WalletClient; faults: Faults } {
+export function registerDemoProvider(app: FastifyInstance, deps: AppDeps, opts: DemoProviderOptions = {}): { wallet: WalletClient; faults: Faults } {
   const secret = providerSecret('DEMO_PROVIDER_SECRET');
   // The timed games' seeds: a secret of the provider alone (not the wallet's), revealed per round after it.
   const seeds = providerSecret('DEMO_GAME_SEED') || randomBytes(32).toString('hex');
