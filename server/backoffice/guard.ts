@@ -45,7 +45,10 @@ export function effectivePermissions(role: Role, granted: readonly string[] | nu
 
 /** Reads the actor of a session token (null: not a live session of a back-office user). */
 export async function loadActor(q: Queryable, userId: number, token: string | undefined, now: number): Promise<BoActor | null> {
-  const [u] = await q.query<{ username: string; user_type: string; status: number; currency: string; permissions: string[] | null; blocked: boolean | null; bo_otp_at: Date | null; bo_seen_at: Date | null }>(
+  const [u] = await q.query<{
+    username: string; user_type: string; status: number; currency: string; permissions: string[] | null; blocked: boolean | null;
+    bo_otp_at: Date | null; bo_seen_at: Date | null;
+  }>(
     `select u.username, u.user_type, u.status, u.currency, d.permissions, d.transfers_blocked as blocked, s.bo_otp_at, s.bo_seen_at
        from users u left join dealers d on d.user_id = u.id left join sessions s on s.token_hash = $2 and s.user_id = u.id
       where u.id = $1`, [userId, token ? sha256(token) : '']);
@@ -105,7 +108,8 @@ export async function once<R>(q: Queryable, userId: number, key: string | undefi
     `insert into idempotency_keys (user_id, key, call, reply, request_hash) values ($1, $2, $3, 'null'::jsonb, $4) on conflict do nothing returning key`,
     [userId, key, call, hash]);
   if (!claimed.length) {
-    const [seen] = await q.query<{ reply: R; request_hash: string }>('select reply, request_hash from idempotency_keys where user_id = $1 and key = $2', [userId, key]);
+    const [seen] = await q.query<{ reply: R; request_hash: string }>(
+      'select reply, request_hash from idempotency_keys where user_id = $1 and key = $2', [userId, key]);
     if (!seen || seen.request_hash !== hash) throw new CallError(422, 'idempotencyKeyReused');
     return seen.reply;
   }

@@ -34,7 +34,9 @@ export function defineBoCall<S extends z.ZodType>(
     if (actor.needOtp && !BEFORE_OTP.has(name)) throw new CallError(401, 'otpRequired', {}, { error: 'otpRequired', needOtp: true });
     if (permission && !actor.permissions.includes(permission)) throw new CallError(403, 'forbidden', {}, { error: 'forbidden' });
     // The idle clock of a second-factor session restarts with every call it makes.
-    if (!actor.needOtp && actor.team && token) await ctx.db.query('update sessions set bo_seen_at = $2 where token_hash = $1', [sha256(token), new Date(ctx.now)]);
+    if (!actor.needOtp && actor.team && token) {
+      await ctx.db.query('update sessions set bo_seen_at = $2 where token_hash = $1', [sha256(token), new Date(ctx.now)]);
+    }
     const k = ctx.req.headers['idempotency-key'];
     const boCtx: BoContext = {
       ...ctx, actor,
@@ -50,7 +52,8 @@ export function defineBoCall<S extends z.ZodType>(
  * schema and the permission, so a route module writes neither.
  */
 export function boCalls(app: FastifyInstance, deps: CallDeps) {
-  return <N extends BoCallName>(name: N, handler: (payload: z.infer<(typeof BO_CALLS)[N]['payload']>, ctx: BoContext) => Promise<Record<string, unknown>>): void => {
+  type Handler<N extends BoCallName> = (payload: z.infer<(typeof BO_CALLS)[N]['payload']>, ctx: BoContext) => Promise<Record<string, unknown>>;
+  return <N extends BoCallName>(name: N, handler: Handler<N>): void => {
     const def = BO_CALLS[name];
     // The schema and the handler's payload type come from the same entry of BO_CALLS.
     defineBoCall(app, deps, name, def.payload as z.ZodType, def.permission, handler as (payload: unknown, ctx: BoContext) => Promise<Record<string, unknown>>);

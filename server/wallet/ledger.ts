@@ -1,7 +1,11 @@
 import type { Queryable } from '../db/client.ts';
 
-/** ticketHold / ticketRelease: a shop ticket's win moved out of (back into) the terminal's till, into its liability (server/retail/liability.ts); ticketUnclaimed: an expired ticket's liability written off to the shop. */
-export type LedgerKind = 'deposit' | 'withdraw' | 'bet' | 'win' | 'refund' | 'sell' | 'reversal' | 'transfer' | 'ticketHold' | 'ticketRelease' | 'ticketUnclaimed';
+/**
+ * ticketHold / ticketRelease: a shop ticket's win moved out of (back into) the terminal's till, into
+ * its liability (server/retail/liability.ts); ticketUnclaimed: an expired ticket's liability written off to the shop.
+ */
+export type LedgerKind = 'deposit' | 'withdraw' | 'bet' | 'win' | 'refund' | 'sell' | 'reversal' | 'transfer'
+  | 'ticketHold' | 'ticketRelease' | 'ticketUnclaimed';
 
 export class InsufficientCredit extends Error {
   constructor() { super('insufficient credit'); }
