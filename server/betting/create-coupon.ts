@@ -20,16 +20,10 @@ import type { LiveState } from '../feed/live-state.ts';
 import { upsertLiveMatch } from '../feed/live-catalogue.ts';
 import { SAME_COUPON_MAX, isCancelledStatus, picksHash, stakeOnPicks } from './rules.ts';
 
-/** The spec's create-coupon reply. */
-export interface CreateCouponReply {
-  status: boolean;
-  msg: string;
-  ticketId: number;
-  changed: number[];
-  couponErrors: Array<{ mid: number; msg: string }>;
-  login: boolean;
-  [k: string]: unknown;
-}
+import type { CouponWrite, CreateCouponReply } from './coupon-write.ts';
+
+// The placement's reply and write: server/betting/coupon-write.ts (trading's guard reads them too).
+export type { CouponWrite, CreateCouponReply };
 
 /** What placement reads of the live feed (server/feed/live-state.ts LiveState has both). */
 export type LiveOdds = Pick<LiveState, 'currentOdd' | 'getMatch'>;
@@ -95,14 +89,6 @@ export interface PlacementRequest {
   sameHash: string;
 }
 
-/** A coupon the rules accepted: what commitWrites writes, and the reply once it has its id. */
-export interface CouponWrite {
-  coupon: Record<string, unknown>;
-  tips: Array<Record<string, unknown>>;
-  reply: CreateCouponReply;
-  /** Live matches the tips need but the catalogue has not written yet (ensureLiveMatches). */
-  liveMatchIds: number[];
-}
 
 /** The request's picks and hashes; the same outcome twice is refused before anything is read. */
 export function placementRequest(p: CreateCouponPayload, ctx: PlaceContext): PlacementRequest {

@@ -15,7 +15,7 @@ import {
 } from '../../domain/trading/liability.ts';
 import { SITE_SETTINGS } from '../settings/site-settings.ts';
 import { suspendMarketAuto } from './fixtures.ts';
-import type { CouponWrite } from '../betting/create-coupon.ts';
+import type { CouponWrite } from '../betting/coupon-write.ts';
 import type { BoContext } from '../backoffice/guard.ts';
 import type { BoLiabilityLimitsReply } from '../../domain/trading/calls.ts';
 
