@@ -15,6 +15,7 @@ import { BO_CONTENT_CALLS } from '../content/bo-calls.ts';
 import { BO_CASINO_CALLS } from '../casino/calls.ts';
 import { BO_HUB88_CALLS } from '../casino/hub88-calls.ts';
 import { paging, type Done, type Page } from './replies.ts';
+import type { BetFigures, PaymentState } from './figures.ts';
 
 export { paging, type Done, type Page, type Refusal } from './replies.ts';
 
@@ -147,7 +148,11 @@ export interface BoCutoff {
 }
 /** bo/cutoffPreview: the figures of a period (from: its first day; weekly = 7 days, monthly = the calendar month). */
 export const boCutoffPayload = z.object({ ...common, dealerId: id, period: z.enum(['weekly', 'monthly']), from: day });
-export type BoCutoffPreviewReply = { status: true; cutoff: Omit<BoCutoff, 'id' | 'status' | 'createdBy' | 'createdAt'> };
+export type BoCutoffPreviewReply = {
+  status: true;
+  /** stakes and payouts are the settled coupons' (the GGR); open coupons are shown apart; closed: the period has ended (only then saved). */
+  cutoff: Omit<BoCutoff, 'id' | 'status' | 'createdBy' | 'createdAt'> & { openStakes: number; openLiability: number; openCoupons: number; closed: boolean };
+};
 /** bo/createCutoff: saves it; refused for a dealer not directly below the caller or a period overlapping another. */
 export type BoCutoffCreateReply = Done & { cutoff: BoCutoff };
 /** bo/revertCutoff: the one above the dealer reverts it. */
@@ -170,6 +175,8 @@ export type BoAccountsReply = Page<{ id: number; userName: string; role: Role; b
 export interface BoCoupon {
   id: number; userId: number; userName: string; dealerId: number | null; dealerName: string; ticketType: string; isLive: number;
   status: number; totalStake: number; maxWinning: number; winAmount: number; paid: number; createdAt: string;
+  /** Where its win is: in the player's wallet, to pay at the counter, paid there (none: nothing won). */
+  payState: PaymentState;
 }
 /** bo/coupons: search by id, user, dealer (its whole subtree), dates, status, type, live. */
 export const boCouponsPayload = z.object({
@@ -186,7 +193,11 @@ export type BoCouponDetailReply = { status: true; coupon: BoCoupon; lines: { mat
 // ---------- reports ----------
 /** bo/dailyReport: per day and per dealer, shop (the dealer a terminal hangs under) or terminal. */
 export const boReportPayload = z.object({ ...common, from: day, to: day, groupBy: z.enum(['dealer', 'shop', 'terminal']).optional().default('dealer'), dealerId: id.optional() });
-export interface BoDailyRow { day: string; id: number; name: string; sold: number; paid: number; voided: number; cancelled: number; stakes: number; payouts: number; ggr: number }
+/**
+ * One day and group of the daily report: the one set of figures (domain/backoffice/figures.ts) with
+ * sold (coupons placed) and paid (shop tickets paid at the counter) under their report names.
+ */
+export type BoDailyRow = BetFigures & { day: string; id: number; name: string; sold: number; paid: number };
 export type BoDailyReply = { status: true; results: BoDailyRow[] };
 /** bo/stakeRanges (betting-core.md section 9) and bo/paymentBands (account-platform.md section 9): counts and sums per band. */
 export const boBandsPayload = z.object({ ...common, from: day, to: day, dealerId: id.optional() });

@@ -115,6 +115,8 @@ export interface ShopReportRow {
   vouchersIssued: number; vouchersIssuedAmount: number; cashOut: number; vouchersRedeemed: number; vouchersRedeemedAmount: number;
   transfers: number; winsHeld: number; liabilityIn: number; liabilityPaid: number; unclaimed: number; shortfall: number; liability: number;
   expected: number; ledger: number; overShort: number;
+  /** From the one set of figures (domain/backoffice/figures.ts): GGR on settled tickets, open ones beside it, wins still to pay at the counter. */
+  settledStakes: number; ggr: number; openStakes: number; openLiability: number; toPayCount: number; toPayAmount: number;
 }
 /** bo/shopReport's reply. */
 export interface ShopReportReply { status: true; results: ShopReportRow[] }

@@ -4,6 +4,8 @@
  * Each action locks the coupon, checks the subtree and writes its audit row in one transaction.
  */
 import type { z } from 'zod';
+import { paymentStateOf } from '../../domain/backoffice/figures.ts';
+import { ROLE_LETTERS } from '../../domain/backoffice/permissions.ts';
 import type { Queryable } from '../db/client.ts';
 import { CallError } from '../core/call.ts';
 import { message } from '../../domain/messages.ts';
@@ -22,16 +24,17 @@ import { releaseLiability } from '../retail/liability.ts';
 export const COUPON_COUNT_CAP = 1_000;
 
 interface CouponRow {
-  id: number; user_id: number; username: string; parent_id: number | null; dealer_name: string | null; ticket_type: string; is_live: number; status: number;
+  id: number; user_id: number; username: string; user_type: string; parent_id: number | null; dealer_name: string | null; ticket_type: string; is_live: number; status: number;
   total_stake: number; max_pay: number; income: number; shop_paid_at: Date | null; created_at: Date;
 }
-const COUPON_COLUMNS = `c.id, c.user_id, u.username, u.parent_id, d.username as dealer_name, c.ticket_type, c.is_live, c.status, c.total_stake, c.max_pay, c.income,
+const COUPON_COLUMNS = `c.id, c.user_id, u.username, u.user_type, u.parent_id, d.username as dealer_name, c.ticket_type, c.is_live, c.status, c.total_stake, c.max_pay, c.income,
   c.shop_paid_at, c.created_at`;
 const COUPON_FROM = 'from coupons c join users u on u.id = c.user_id left join users d on d.id = u.parent_id';
 const couponOf = (r: CouponRow): BoCoupon => ({
   id: Number(r.id), userId: r.user_id, userName: r.username, dealerId: r.parent_id, dealerName: r.dealer_name ?? '', ticketType: r.ticket_type, isLive: r.is_live,
   status: r.status, totalStake: Number(r.total_stake), maxWinning: Number(r.max_pay), winAmount: Number(r.income), paid: r.shop_paid_at ? 1 : 0,
   createdAt: new Date(r.created_at).toISOString(),
+  payState: paymentStateOf({ status: r.status, income: Number(r.income), terminal: r.user_type === ROLE_LETTERS.terminal, shopPaid: !!r.shop_paid_at }),
 });
 
 /** A page of the subtree's coupons, newest first, with the filters of the search form. */

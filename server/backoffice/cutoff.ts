@@ -1,8 +1,10 @@
 /**
- * Cut-off (account settlement) of a dealer for a week or a month, computed from the ledger of its
- * subtree: stakes, payouts, bonuses, the commission at the dealer's percent and the net. A dealer
- * cuts off only its own dealers (the operator team any); the one above reverts; periods of a
- * dealer's active cut-offs never overlap.
+ * Cut-off (account settlement) of a dealer for a week or a month, from the one set of figures
+ * (server/backoffice/figures.ts) of its subtree: the settled coupons' stakes and payouts (the open
+ * ones shown apart, never counted as revenue), bonuses from the ledger, the commission at the
+ * dealer's percent and the net. Only a period that has ended may be cut off. A dealer cuts off
+ * only its own dealers (the operator team any); the one above reverts; periods of a dealer's
+ * active cut-offs never overlap.
  */
 import type { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
@@ -11,6 +13,8 @@ import type { BoCutoff, boCutoffsPayload } from '../../domain/backoffice/calls.t
 import { ROLE_LETTERS, NETWORK_ROLES } from '../../domain/backoffice/permissions.ts';
 import { notYours, scopeSql, type BoActor, type BoContext } from './guard.ts';
 import { orderBy, pageOf } from './paging.ts';
+import { betFigures } from './figures.ts';
+import { periodClosed } from '../../domain/backoffice/figures.ts';
 
 const NETWORK_LETTERS = NETWORK_ROLES.map((r) => ROLE_LETTERS[r]);
 const DAY = 86_400_000;
@@ -42,20 +46,21 @@ async function lockOwnDealer(q: Queryable, a: BoActor, dealerId: number): Promis
   return d;
 }
 
-/** The figures of a dealer's period from the ledger of its subtree. */
-export async function cutoffPreview(q: Queryable, a: BoActor, dealerId: number, period: 'weekly' | 'monthly', day: string) {
+/** The figures of a dealer's period: its subtree's coupons placed in the period (settled ones counted, open ones beside). */
+export async function cutoffPreview(q: Queryable, a: BoActor, dealerId: number, period: 'weekly' | 'monthly', day: string, now: number) {
   const d = await lockOwnDealer(q, a, dealerId);
   const { from, to } = periodOf(period, day);
-  const [s] = await q.query<{ bets: number | null; refunds: number | null; payouts: number | null; bonuses: number | null }>(
-    `select -sum(case when l.kind = 'bet' then l.amount end) as bets, sum(case when l.kind = 'refund' then l.amount end) as refunds,
-            sum(case when l.kind in ('win', 'sell') then l.amount end) as payouts, sum(case when l.kind = 'bonus' then l.amount end) as bonuses
-       from user_tree t join ledger l on l.user_id = t.descendant_id
-      where t.ancestor_id = $1 and l.created_at >= $2::date and l.created_at < $3::date + 1`, [dealerId, from, to]);
-  const stakes = Number(s?.bets ?? 0) - Number(s?.refunds ?? 0);
-  const payouts = Number(s?.payouts ?? 0);
+  const f = await betFigures(q, { actor: a, from, to, dealerId });
+  const [s] = await q.query<{ bonuses: number | null }>(
+    `select sum(l.amount) as bonuses from user_tree t join ledger l on l.user_id = t.descendant_id
+      where t.ancestor_id = $1 and l.kind = 'bonus' and l.created_at >= $2::date and l.created_at < $3::date + 1`, [dealerId, from, to]);
   const bonuses = Number(s?.bonuses ?? 0);
   const pct = d.commission_percent;
-  return { dealerId, dealerName: d.username, period, from, to, stakes, payouts, bonuses, commissionPercent: pct, ...settle(stakes, payouts, bonuses, pct) };
+  return {
+    dealerId, dealerName: d.username, period, from, to, stakes: f.settledStakes, payouts: f.payouts, bonuses, commissionPercent: pct,
+    ...settle(f.settledStakes, f.payouts, bonuses, pct),
+    openStakes: f.openStakes, openLiability: f.openLiability, openCoupons: f.open, closed: periodClosed(to, now),
+  };
 }
 
 interface CutoffRow {
@@ -73,7 +78,8 @@ const CUTOFF_FROM = 'from cutoffs c join users d on d.id = c.dealer_id join user
 
 /** Saves a cut-off; a period overlapping an active one of the same dealer is refused (the dealer row lock serializes). */
 export async function createCutoff(q: Queryable, ctx: BoContext, dealerId: number, period: 'weekly' | 'monthly', day: string): Promise<BoCutoff> {
-  const c = await cutoffPreview(q, ctx.actor, dealerId, period, day);
+  const c = await cutoffPreview(q, ctx.actor, dealerId, period, day, ctx.now);
+  if (!c.closed) throw new CallError(409, 'cutoffPeriodOpen', {}, { error: 'cutoffPeriodOpen' });
   const overlap = await q.query('select 1 from cutoffs where dealer_id = $1 and status = 1 and from_day <= $3::date and to_day >= $2::date', [dealerId, c.from, c.to]);
   if (overlap.length) throw new CallError(409, 'cutoffOverlap', {}, { error: 'cutoffOverlap' });
   const [r] = await q.query<{ id: number }>(

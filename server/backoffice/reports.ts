@@ -8,35 +8,16 @@ import type { BoBandRow, BoDailyRow, boBandsPayload, boReportPayload } from '../
 import { PAYMENT_BANDS, STAKE_RANGES, type Band } from '../../domain/backoffice/bands.ts';
 import { ROLE_LETTERS } from '../../domain/backoffice/permissions.ts';
 import { requireScope, scopeSql, type BoActor } from './guard.ts';
+import { betFiguresBy } from './figures.ts';
 
 /**
- * One row per day and group: tickets sold, paid out at the shop, voided (won back exactly the
- * stake: every tip void), cancelled; stakes (cancelled ones left out), payouts (wins and sells)
- * and the gross gaming revenue (stakes - payouts).
+ * One row per day and group (dealer: the node a coupon's user hangs under; shop: the same for
+ * terminals; terminal: the terminal), from the one set of figures (server/backoffice/figures.ts):
+ * GGR on settled coupons, open stakes and liability beside it, where the wins are.
  */
 export async function dailyReport(q: Queryable, a: BoActor, p: z.infer<typeof boReportPayload>): Promise<BoDailyRow[]> {
-  if (p.dealerId) await requireScope(q, a, p.dealerId);
-  const args: unknown[] = [a.userId, p.from, p.to];
-  const where = [scopeSql(a, 'c.user_id', 1), 'c.created_at >= $2::date', 'c.created_at < $3::date + 1'];
-  if (p.dealerId) { args.push(p.dealerId); where.push(`exists (select 1 from user_tree dt where dt.ancestor_id = $${args.length} and dt.descendant_id = c.user_id)`); }
-  // A terminal is its own group; a shop is the node its terminals hang under; a dealer is the node any user hangs under.
-  if (p.groupBy !== 'dealer') { args.push(ROLE_LETTERS.terminal); where.push(`u.user_type = $${args.length}`); }
-  const key = p.groupBy === 'terminal' ? 'u.id' : 'u.parent_id';
-  const rows = await q.query<{ day: string; gid: number | null; name: string | null; sold: number; paid: number; voided: number; cancelled: number; stakes: number | null; payouts: number | null }>(
-    `select to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD') as day, ${key} as gid, g.username as name, count(*)::int as sold,
-            count(*) filter (where c.shop_paid_at is not null)::int as paid,
-            count(*) filter (where c.status = 1 and c.income = c.total_stake)::int as voided,
-            count(*) filter (where c.status = -2)::int as cancelled,
-            sum(c.total_stake) filter (where c.status <> -2) as stakes,
-            sum(c.income) filter (where c.status in (1, 2)) as payouts
-       from coupons c join users u on u.id = c.user_id left join users g on g.id = ${key}
-      where ${where.join(' and ')}
-      group by 1, 2, 3 order by 1, 3`, args);
-  return rows.map((r) => {
-    const stakes = Number(r.stakes ?? 0);
-    const payouts = Number(r.payouts ?? 0);
-    return { day: r.day, id: r.gid ?? 0, name: r.name ?? '', sold: r.sold, paid: r.paid, voided: r.voided, cancelled: r.cancelled, stakes, payouts, ggr: stakes - payouts };
-  });
+  const rows = await betFiguresBy(q, { actor: a, from: p.from, to: p.to, dealerId: p.dealerId }, { day: true, group: p.groupBy === 'terminal' ? 'user' : p.groupBy });
+  return rows.map((r) => ({ ...r, sold: r.coupons, paid: r.paidCount }));
 }
 
 function bandSql(bands: readonly Band[], col: string): string {
@@ -60,14 +41,23 @@ export async function stakeRanges(q: Queryable, a: BoActor, p: z.infer<typeof bo
       group by 1`, args);
 }
 
-/** Confirmed deposits and withdrawals of the period by amount band. */
+/**
+ * Payments of the period by amount band: confirmed deposit and withdrawal requests, and the credit
+ * a dealer loaded to or withdrew from a user of the subtree (the way most money moves in a shop).
+ */
 export async function paymentBands(q: Queryable, a: BoActor, p: z.infer<typeof boBandsPayload>): Promise<BoBandRow[]> {
   if (p.dealerId) await requireScope(q, a, p.dealerId);
   const args: unknown[] = [a.userId, p.from, p.to, p.dealerId ?? null];
+  const under = (col: string) => `($4::int is null or exists (select 1 from user_tree dt where dt.ancestor_id = $4 and dt.descendant_id = ${col}))`;
+  // A credit transfer counts for the user it was loaded to (a load) or taken from (a withdrawal), never for the dealer side.
+  const user = `(case when u.user_type in ('${ROLE_LETTERS.player}', '${ROLE_LETTERS.terminal}', '${ROLE_LETTERS.user}') then ct.to_id else ct.from_id end)`;
   return bandRows(q, PAYMENT_BANDS,
-    `select ${bandSql(PAYMENT_BANDS, 'r.amount')} as b, count(*)::int as n, sum(r.amount) as amount from transfer_requests r
-      where ${scopeSql(a, 'r.user_id', 1)} and r.created_at >= $2::date and r.created_at < $3::date + 1 and r.status = 1
-        and ($4::int is null or exists (select 1 from user_tree dt where dt.ancestor_id = $4 and dt.descendant_id = r.user_id))
+    `select ${bandSql(PAYMENT_BANDS, 'x.amount')} as b, count(*)::int as n, sum(x.amount) as amount from (
+       select r.amount from transfer_requests r
+        where ${scopeSql(a, 'r.user_id', 1)} and r.created_at >= $2::date and r.created_at < $3::date + 1 and r.status = 1 and ${under('r.user_id')}
+       union all
+       select ct.amount from credit_transfers ct join users u on u.id = ct.to_id
+        where ${scopeSql(a, user, 1)} and ct.created_at >= $2::date and ct.created_at < $3::date + 1 and ${under(user)}) x
       group by 1`, args);
 }
 

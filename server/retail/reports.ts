@@ -9,6 +9,8 @@
 import type { Queryable } from '../db/client.ts';
 import { scopeSql, type BoActor } from '../backoffice/guard.ts';
 import type { ShopReportRow } from '../../domain/retail/calls.ts';
+import { NO_FIGURES } from '../../domain/backoffice/figures.ts';
+import { betFiguresBy } from '../backoffice/figures.ts';
 
 /** Whose terminals: a back-office actor's subtree, or one terminal's own session (the kiosk's Z report). */
 export type ReportScope = { actor: BoActor } | { terminalId: number };
@@ -56,8 +58,13 @@ export async function shopReport(q: Queryable, scope: ReportScope, p: { from: st
      from users u left join users s on s.id = u.parent_id
     where u.user_type = 'T' and ${who} ${one} ${shop}
     order by s.username, u.terminal_no, u.id`, args);
+  // The betting figures come from the one set (server/backoffice/figures.ts), as on every other report.
+  const figures = new Map((await betFiguresBy(q, {
+    actor: 'actor' in scope ? scope.actor : null, from: p.from, to: p.to, userId: 'actor' in scope ? p.terminalId : scope.terminalId, terminalsOnly: true,
+  }, { group: 'user' })).map((f) => [f.id, f]));
   return rows.map((r) => {
     const n = (k: string) => Number(r[k] ?? 0);
+    const f = figures.get(n('id')) ?? NO_FIGURES;
     // The till's movement the figures explain: notes in, stakes out, refunds and wins in, wins held
     // for ticket holders out (given back on a correction), tickets paid from the till (settled
     // before the liability existed) and cash-out vouchers out, vouchers taken in, transfers, and an
@@ -70,6 +77,7 @@ export async function shopReport(q: Queryable, scope: ReportScope, p: { from: st
       vouchersIssued: n('v_issued'), vouchersIssuedAmount: n('v_issued_amount'), cashOut: n('cash_out'), vouchersRedeemed: n('v_redeemed'), vouchersRedeemedAmount: n('v_redeemed_amount'),
       transfers: n('transfers'), winsHeld: -n('held'), liabilityIn: n('liability_in'), liabilityPaid: n('liability_paid'), unclaimed: n('unclaimed'), shortfall: n('shortfall'), liability: n('liability'),
       expected, ledger: n('ledger'), overShort: n('ledger') - expected,
+      settledStakes: f.settledStakes, ggr: f.ggr, openStakes: f.openStakes, openLiability: f.openLiability, toPayCount: f.toPayCount, toPayAmount: f.toPayAmount,
     };
   });
 }

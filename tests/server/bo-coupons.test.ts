@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, beforeAll } from 'vitest';
 import { drivers, useHarness } from './harness.ts';
-import { boLogin, boMoney, branch, create, json, uname, type Branch } from './bo-helpers.ts';
+import { adminAndOperator, boLogin, boMoney, branch, json, type Branch } from './bo-helpers.ts';
 import { seedBackOfficeDemo } from '../../server/demo/backoffice-seed.ts';
 
 const DRIVERS = await drivers();
@@ -18,11 +18,9 @@ describe.each(DRIVERS)('back-office coupons and reports on %s', (driver) => {
   let dealerA = '';
   const coupons: number[] = [];
   beforeAll(async () => {
-    const { ensureDemoAdmin } = await import('../../server/content/demo-seed.ts');
-    await ensureDemoAdmin(h.db);
-    admin = await boLogin(h, 'admin', 'admin1234');
-    const operatorId = await create(h, admin, 'bo/createDealer', { role: 'operator', userName: uname('op') });
-    expect(json(await boMoney(h, 'bo/loadCredit', { targetId: operatorId, amount: 10_000_000 }, admin)).status).toBe(true);
+    const team = await adminAndOperator(h);
+    admin = team.admin;
+    const operatorId = team.operatorId;
     a = await branch(h, admin, operatorId, 'a');
     b = await branch(h, admin, operatorId, 'b');
     dealerA = await h.login(a.names.dealer, 'pass1234');
@@ -33,10 +31,15 @@ describe.each(DRIVERS)('back-office coupons and reports on %s', (driver) => {
         `insert into coupons (user_id, ticket_type, status, total_stake, ticket_stake, total_odds, max_pay, income, settled_income, created_at)
          values ($1, $2, $3, $4, $4, 2000, $5, $6, $6, '2026-05-20T10:00:00Z') returning id`, [userId, type, status, stake, stake * 2, income]);
       await h.db.query('insert into coupon_tips (coupon_id, match_id, odds_type, outcome_id, odd, status) values ($1, $2, 1, 1, 2000, $3)', [c!.id, m!.id, status]);
+      // Its stake through the ledger, as placement books it (the reports read each coupon's money there).
+      await h.db.query(`insert into ledger (user_id, amount, balance_after, kind, ref_type, ref_id) select $1, $2, balance + $2, 'bet', 'coupon', $3 from wallets where user_id = $1`, [userId, -stake, c!.id]);
+      await h.db.query('update wallets set balance = balance + $2 where user_id = $1', [userId, -stake]);
       if (income > 0) await h.db.query(`insert into ledger (user_id, amount, balance_after, kind, ref_type, ref_id) select $1, $2, balance + $2, 'win', 'coupon', $3 from wallets where user_id = $1`, [userId, income, c!.id]);
       if (income > 0) await h.db.query('update wallets set balance = balance + $2 where user_id = $1', [userId, income]);
       return Number(c!.id);
     };
+    // The terminal's 700 TL ticket is staked from its till.
+    expect(json(await boMoney(h, 'bo/loadCredit', { targetId: a.terminal, amount: 100_000 }, admin)).status).toBe(true);
     coupons.push(await add(a.player, 5_000, 0, 0), await add(a.player, 15_000, 0, 0, 'KK'), await add(a.terminal, 70_000, 1, 4_000), await add(b.player, 9_000, 0, 0));
     // The terminal's coupon is a shop ticket (its bearer code printed); the players' are online coupons.
     await h.db.query(`insert into retail_tickets (coupon_id, code, terminal_id, expires_at, created_at)

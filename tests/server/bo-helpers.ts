@@ -76,3 +76,14 @@ export async function passwordOnlyAdmin(h: Harness, prefix = 'pwadmin'): Promise
   await h.db.query(`update users set user_type = 'A', online_user = 0, totp_secret = $2 where id = $1`, [u.id, DEMO_TOTP.admin]);
   return { id: u.id, userName: u.userName, cookie: await h.login(u.userName, u.password) };
 }
+
+/** The demo admin's session and a new operator under it holding 100,000 TL to load down its branches. */
+export async function adminAndOperator(h: Harness): Promise<{ admin: string; operatorId: number }> {
+  const { ensureDemoAdmin } = await import('../../server/content/demo-seed.ts');
+  await ensureDemoAdmin(h.db);
+  const admin = await boLogin(h, 'admin', 'admin1234');
+  const operatorId = await create(h, admin, 'bo/createDealer', { role: 'operator', userName: uname('op') });
+  const loaded = await boMoney(h, 'bo/loadCredit', { targetId: operatorId, amount: 10_000_000 }, admin);
+  if (!json(loaded).status) throw new Error(`load the operator: ${loaded.body}`);
+  return { admin, operatorId };
+}

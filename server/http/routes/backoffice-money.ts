@@ -37,7 +37,7 @@ export function registerBoMoneyCalls(app: FastifyInstance, deps: CallDeps): void
     return { ...(await ctx.db.tx((q) => once(q, ctx.userId!, key, 'redeemCard', [p.code], () => redeemCard(q, ctx.userId!, p.code, ctx.now, ctx.lang)))) };
   }, { auth: true });
 
-  call('bo/cutoffPreview', async (p, ctx) => ({ status: true, cutoff: await ctx.db.tx((q) => cutoffPreview(q, ctx.actor, p.dealerId, p.period, p.from)) }));
+  call('bo/cutoffPreview', async (p, ctx) => ({ status: true, cutoff: await ctx.db.tx((q) => cutoffPreview(q, ctx.actor, p.dealerId, p.period, p.from, ctx.now)) }));
   // Cut-offs and voids run once per Idempotency-Key too: a retried request gets its first reply.
   call('bo/createCutoff', async (p, ctx) => ({
     ...(await ctx.db.tx((q) => once(q, ctx.actor.userId, ctx.idempotencyKey, 'bo/createCutoff', [p.dealerId, p.period, p.from], async () => ({

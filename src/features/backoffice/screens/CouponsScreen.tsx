@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { BoCoupon } from '../../../../domain/backoffice/calls.ts';
+import type { PaymentState } from '../../../../domain/backoffice/figures.ts';
 import { bo } from '../bo-client.ts';
 import { BoDialog } from '../dialog.tsx';
 import { useDealerFilter } from '../dealer-filter.ts';
@@ -43,7 +44,7 @@ export function useCouponColumns(): Column<BoCoupon>[] {
     { key: 'max', header: t`Max. winning`, render: (c) => money(c.maxWinning, me.currency, lang), num: true },
     { key: 'win', header: t({ message: 'Won', context: 'back office' }), render: (c) => (c.winAmount ? money(c.winAmount, me.currency, lang) : ''), num: true },
   ];
-  if (can('showPaymentState')) cols.push({ key: 'paid', header: t`Payment`, render: (c) => (c.status === 1 ? (c.paid ? <span className="bo-badge bo-badge-green">{t`Paid`}</span> : <span className="bo-badge bo-badge-amber">{t`To pay`}</span>) : '') });
+  if (can('showPaymentState')) cols.push({ key: 'paid', header: t`Payment`, render: (c) => <PayState state={c.payState} /> });
   return cols;
 }
 
@@ -96,7 +97,7 @@ export function CouponDetail({ couponId, onClose, onChanged }: { couponId: numbe
     { call: 'bo/cancelCoupon', label: t`Cancel coupon`, show: can('cancelCoupon') && c.status === 0, danger: true },
     { call: 'bo/setCouponWaiting', label: t`Set waiting`, show: can('setCouponWaiting') && c.status !== 0, danger: false },
     { call: 'bo/sellCoupon', label: t`Sell coupon`, show: can('sellCoupon') && c.status === 0, danger: false },
-    { call: 'bo/markCouponPaid', label: t`Mark paid`, show: can('markCouponPaid') && c.status === 1 && !c.paid, danger: false },
+    { call: 'bo/markCouponPaid', label: t`Mark paid`, show: can('markCouponPaid') && c.payState === 'toPay', danger: false },
   ] : [];
   const chosen = actions.find((a) => a.call === ask);
   const confirm = async () => {
@@ -114,7 +115,7 @@ export function CouponDetail({ couponId, onClose, onChanged }: { couponId: numbe
             <dt>{t`Dealer`}</dt><dd>{c.dealerName || '—'}</dd>
             <dt>{t`Date`}</dt><dd>{when(c.createdAt, lang)}</dd>
             <dt>{t`Type`}</dt><dd>{TICKET_TYPE[c.ticketType] ? t(TICKET_TYPE[c.ticketType]!) : c.ticketType}{c.isLive ? ` · ${t`Live`}` : ''}</dd>
-            <dt>{t`Status`}</dt><dd><CouponStatus status={c.status} />{can('showPaymentState') && c.status === 1 ? ` ${c.paid ? t`Paid` : t`To pay`}` : ''}</dd>
+            <dt>{t`Status`}</dt><dd><CouponStatus status={c.status} />{can('showPaymentState') && <> <PayState state={c.payState} /></>}</dd>
             <dt>{t`Stake`}</dt><dd className="num">{money(c.totalStake, me.currency, lang)}</dd>
             <dt>{t`Max. winning`}</dt><dd className="num">{money(c.maxWinning, me.currency, lang)}</dd>
             {c.winAmount > 0 && <><dt>{t({ message: 'Won', context: 'back office' })}</dt><dd className="num">{money(c.winAmount, me.currency, lang)}</dd></>}
@@ -150,4 +151,13 @@ export function CouponDetail({ couponId, onClose, onChanged }: { couponId: numbe
       )}
     </BoDialog>
   );
+}
+
+/** Where a coupon's win is: in the player's wallet (credited when it settled), to pay at the counter, or paid there. */
+function PayState({ state }: { state: PaymentState }) {
+  const { t } = useLingui();
+  if (state === 'inWallet') return <span className="bo-badge">{t`In the wallet`}</span>;
+  if (state === 'toPay') return <span className="bo-badge bo-badge-amber">{t`To pay at the counter`}</span>;
+  if (state === 'paid') return <span className="bo-badge bo-badge-green">{t`Paid at the counter`}</span>;
+  return null;
 }

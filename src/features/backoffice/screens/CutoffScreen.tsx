@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { BoCutoff } from '../../../../domain/backoffice/calls.ts';
+import type { BoCutoff, BoCutoffPreviewReply } from '../../../../domain/backoffice/calls.ts';
 import { bo, newIdempotencyKey } from '../bo-client.ts';
 import { BoDialog } from '../dialog.tsx';
 import { useDealerFilter } from '../dealer-filter.ts';
@@ -20,7 +20,7 @@ export function CutoffScreen() {
   const list = useBoList('bo/cutoffs', (s) => ({ ...opt('dealerId', num(s.dealerId)) }));
   const dealers = useBoFetch('bo/dealers', { limit: 200, sort: 'userName', dir: 'asc' });
   const [form, setForm] = useState<{ dealerId: string; period: Period; from: string }>({ dealerId: '', period: 'weekly', from: daysAgo(6) });
-  const [preview, setPreview] = useState<Omit<BoCutoff, 'id' | 'status' | 'createdBy' | 'createdAt'> | null>(null);
+  const [preview, setPreview] = useState<BoCutoffPreviewReply['cutoff'] | null>(null);
   const [ask, setAsk] = useState<{ kind: 'create'; key: string } | { kind: 'revert'; cutoff: BoCutoff } | null>(null);
   const act = useAction();
   const dealerFilter = useDealerFilter();
@@ -69,7 +69,7 @@ export function CutoffScreen() {
             </select></label>
           <label className="bo-field"><span><Trans>First day</Trans></span><input name="from" type="date" value={form.from} onChange={(e) => { setForm({ ...form, from: e.target.value }); setPreview(null); }} required /></label>
           <button type="submit" className="bo-btn" disabled={!dealerId || act.busy}><Trans>Preview</Trans></button>
-          {preview && <button type="button" className="bo-btn bo-btn-primary" onClick={() => { act.reset(); setAsk({ kind: 'create', key: newIdempotencyKey() }); }}><Trans>Cut off</Trans></button>}
+          {preview?.closed && <button type="button" className="bo-btn bo-btn-primary" onClick={() => { act.reset(); setAsk({ kind: 'create', key: newIdempotencyKey() }); }}><Trans>Cut off</Trans></button>}
         </form>
         {act.error && <p className="bo-error" role="alert">{act.error}</p>}
         {act.done && !preview && <p className="bo-ok" role="status">{act.done}</p>}
@@ -77,11 +77,14 @@ export function CutoffScreen() {
           <dl className="bo-summary" aria-label={t`Preview`}>
             <dt>{t`Dealer`}</dt><dd>{preview.dealerName}</dd>
             <dt>{t`Period`}</dt><dd>{preview.from} – {preview.to}</dd>
-            <dt>{t`Stakes`}</dt><dd className="num">{money(preview.stakes, cur, lang)}</dd>
+            <dt>{t`Stakes of settled coupons`}</dt><dd className="num">{money(preview.stakes, cur, lang)}</dd>
             <dt>{t`Payouts`}</dt><dd className="num">{money(preview.payouts, cur, lang)}</dd>
+            <dt>{t`Open coupons (not counted)`}</dt>
+            <dd className="num">{preview.openCoupons} · {money(preview.openStakes, cur, lang)} · {t`at most ${money(preview.openLiability, cur, lang)} to pay`}</dd>
             <dt>{t`Bonuses`}</dt><dd className="num">{money(preview.bonuses, cur, lang)}</dd>
             <dt>{t`Commission`}</dt><dd className="num">{money(preview.commission, cur, lang)} ({preview.commissionPercent} %)</dd>
             <dt>{t`Net`}</dt><dd className="num">{money(preview.net, cur, lang)}</dd>
+            {!preview.closed && <><dt>{t`Cut-off`}</dt><dd className="bo-error">{t`The period has not ended: it can be cut off after ${preview.to}.`}</dd></>}
           </dl>
         )}
       </section>
