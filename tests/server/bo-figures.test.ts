@@ -59,6 +59,8 @@ describe.each(DRIVERS)('one set of figures on %s', (driver) => {
     ids.cancelled = await place(player, cancelled, 4_000);
     ids.open = await place(player, open, 5_000);
     ids.shop = await place(kiosk, shop, 1_500);
+    // The receipt issues the ticket's code: only a printed shop ticket is paid at the counter.
+    expect((await h.app.inject({ method: 'GET', url: `/ekol/user/printer/tr/${ids.shop}`, headers: { cookie: kiosk } })).statusCode).toBe(200);
     ids.shopOpen = await place(kiosk, open, 700);
     // The day: the shop sells one back, the admin cancels one; results come in; the shop pays its winning ticket.
     expect(json(await h.call('bo/sellCoupon', { couponId: ids.sold }, { cookie: dealer }))).toMatchObject({ status: true });
