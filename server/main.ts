@@ -15,6 +15,7 @@ import { hub88Outbound, loadHub88Config } from './casino/hub88/config.ts';
 import { hub88Client } from './casino/hub88/client.ts';
 import { syncHub88Games } from './casino/hub88/sync.ts';
 import { writeOffExpired } from './retail/liability.ts';
+import { startAutoSellWatcher } from './betting-lifecycle/auto-sell.ts';
 import { DEMO_SETTINGS, SITE_SETTINGS, startSettingsSync } from './settings/site-settings.ts';
 import { startSettlementLoop } from './settlement/ingest.ts';
 import { createFeedFromEnv } from './feed/service.ts';
@@ -88,10 +89,14 @@ whileLeading(leadership, () => systemScheduler.every(LIABILITY_FOLD_MS, () => vo
 // Expired unpaid shop tickets: their liability goes to the shop as unclaimed winnings, hourly, by the leader.
 whileLeading(leadership, () => systemScheduler.every(3_600_000, () => void writeOffExpired(db, Date.now()).catch((err: unknown) => console.error('ticket write-off:', err))));
 
+// Auto cash-out rules: every process checks those a feed change touches; the database picks one seller.
+const autoSell = await startAutoSellWatcher(db, feed.state, Date.now, { redisUrl: process.env.REDIS_URL || undefined });
+
 const app = await buildApp({
   metricsToken: config.metricsToken,
   db,
   live: feed.state,
+  autoSell: autoSell.watcher,
   bus: feed.bus,
   ...(provider ? { feedHealth: () => readFeedHealth(db, Date.now()) } : {}),
   staticDir: config.staticDir,
@@ -124,6 +129,7 @@ const stop = async () => {
   stopSitePush();
   liveCatalogue?.stop();
   tradingFeed.stop();
+  await autoSell.stop();
   await feed.stop();
   // given up at once: another process takes over without waiting for the lease to run out
   await leadership.stop();

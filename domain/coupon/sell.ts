@@ -73,13 +73,7 @@ export function sellPrice(input: SellInput): SellOffer {
     current.push(BigInt(t.currentOdd));
   }
 
-  // P: what the coupon pays if every open tip wins at its placed odd, as settlement would pay it.
-  const odds = input.tips.reduce(
-    (p, t) => p * effectiveOdds(t.placedOdd, t.outcome === 'open' ? 'won' : t.outcome),
-    1n,
-  );
-  const exact = { num: BigInt(input.ticketStake) * odds, den: EFFECTIVE_SCALE ** BigInt(input.tips.length) };
-  const potential = incomeOf(exact, input.ticketStake, input.bonusPercent, input.maxPay).income;
+  const potential = sellPotential(input);
 
   const chance = { num: 1000n ** BigInt(open.length), den: current.reduce((p, c) => p * c, 1n) };
   const amount = floorMinor({
@@ -88,6 +82,20 @@ export function sellPrice(input: SellInput): SellOffer {
   });
   const capped = Math.min(amount, potential);
   return { offered: capped > 0, amount: capped };
+}
+
+/**
+ * P of the formula above: what the coupon pays if every open tip wins at its placed odd, as
+ * settlement would pay it (bonus included, capped at maxPay). Fixed while no tip settles, so a
+ * watcher of many coupons may keep it and estimate the offer as P * margin * product(1000 / current).
+ */
+export function sellPotential(input: Pick<SellInput, 'ticketStake' | 'tips' | 'bonusPercent' | 'maxPay'>): Minor {
+  const odds = input.tips.reduce(
+    (p, t) => p * effectiveOdds(t.placedOdd, t.outcome === 'open' ? 'won' : t.outcome),
+    1n,
+  );
+  const exact = { num: BigInt(input.ticketStake) * odds, den: EFFECTIVE_SCALE ** BigInt(input.tips.length) };
+  return incomeOf(exact, input.ticketStake, input.bonusPercent, input.maxPay).income;
 }
 
 /**

@@ -51,6 +51,8 @@ export const aa: Partial<MessageTexts> = {
   autoSellTargetLow: 'otomaatik baysiyyi gaba tan teklif ({amount}) kak dagoo hinna',
   autoSellFired: 'Otomaatik baysiyya: kuupon {ticketId} {amount}h baysime',
   autoSellTitle: 'Otomaatik baysiyya',
+  autoSellSaved: 'otomaatik baysiyya gacsimte',
+  autoSellRemoved: 'otomaatik baysiyya kalime',
   resultSaved: 'dabuubi sugime',
   // Accounts, money and content (account-platform.md sections 5 and 8).
   forbidden: 'Tah abtam oggolaa mali',

@@ -51,6 +51,8 @@ export const az: Partial<MessageTexts> = {
   autoSellTargetLow: 'avtomatik satış hədəfi indiki təklifdən ({amount}) yüksək olmalıdır',
   autoSellFired: 'Avtomatik satış: {ticketId} nömrəli kupon {amount} məbləğinə satıldı',
   autoSellTitle: 'Avtomatik satış',
+  autoSellSaved: 'avtomatik satış quruldu',
+  autoSellRemoved: 'avtomatik satış silindi',
   resultSaved: 'nəticə saxlanıldı',
   // Accounts, money and content (account-platform.md sections 5 and 8).
   forbidden: 'Bunu etməyə icazəniz yoxdur',

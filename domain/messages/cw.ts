@@ -51,6 +51,8 @@ export const cw: Partial<MessageTexts> = {
   autoSellTargetLow: 'e meta di cash out outomátiko mester ta mas haltu ku e oferta awor ({amount})',
   autoSellFired: 'Cash out outomátiko: kupon {ticketId} a wòrdu bendé pa {amount}',
   autoSellTitle: 'Cash out outomátiko',
+  autoSellSaved: 'cash out outomátiko ta pará',
+  autoSellRemoved: 'cash out outomátiko a wòrdu kitá',
   resultSaved: 'e resultado a wòrdu wardá',
   // Accounts, money and content (account-platform.md sections 5 and 8).
   forbidden: 'Bo no tin permiso pa hasi esaki',

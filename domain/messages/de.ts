@@ -51,6 +51,8 @@ export const de: Partial<MessageTexts> = {
   autoSellTargetLow: 'Das Ziel der automatischen Auszahlung muss über dem aktuellen Angebot ({amount}) liegen',
   autoSellFired: 'Automatische Auszahlung: Wette {ticketId} für {amount} ausgezahlt',
   autoSellTitle: 'Automatische Auszahlung',
+  autoSellSaved: 'Automatische Auszahlung ist eingerichtet',
+  autoSellRemoved: 'Automatische Auszahlung wurde entfernt',
   resultSaved: 'Das Ergebnis wurde gespeichert',
   // Accounts, money and content (account-platform.md sections 5 and 8).
   forbidden: 'Dazu sind Sie nicht berechtigt',

@@ -51,6 +51,8 @@ export const el: Partial<MessageTexts> = {
   autoSellTargetLow: 'ο στόχος της αυτόματης εξαργύρωσης πρέπει να είναι πάνω από την τρέχουσα προσφορά ({amount})',
   autoSellFired: 'Αυτόματη εξαργύρωση: το κουπόνι {ticketId} εξαργυρώθηκε για {amount}',
   autoSellTitle: 'Αυτόματη εξαργύρωση',
+  autoSellSaved: 'η αυτόματη εξαργύρωση ορίστηκε',
+  autoSellRemoved: 'η αυτόματη εξαργύρωση αφαιρέθηκε',
   resultSaved: 'το αποτέλεσμα αποθηκεύτηκε',
   // Accounts, money and content (account-platform.md sections 5 and 8).
   forbidden: 'Δεν επιτρέπεται αυτή η ενέργεια',

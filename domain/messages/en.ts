@@ -53,6 +53,8 @@ export const en = {
   autoSellTargetLow: 'the auto cash-out target must be above the offer now ({amount})',
   autoSellFired: 'Auto cash out: coupon {ticketId} sold for {amount}',
   autoSellTitle: 'Auto cash out',
+  autoSellSaved: 'auto cash out is set',
+  autoSellRemoved: 'auto cash out was removed',
   resultSaved: 'the result was saved',
   liveIpDenied: 'Live betting is not available from your connection address',
   // Accounts, money and content (account-platform.md sections 5 and 8).

@@ -51,6 +51,8 @@ export const es: Partial<MessageTexts> = {
   autoSellTargetLow: 'El objetivo del cash out automático debe superar la oferta actual ({amount})',
   autoSellFired: 'Cash out automático: apuesta {ticketId} cobrada por {amount}',
   autoSellTitle: 'Cash out automático',
+  autoSellSaved: 'Cash out automático configurado',
+  autoSellRemoved: 'Cash out automático eliminado',
   resultSaved: 'Resultado guardado',
   // Accounts, money and content (account-platform.md sections 5 and 8).
   forbidden: 'No tienes permiso para hacer esto',

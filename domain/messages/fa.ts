@@ -51,6 +51,8 @@ export const fa: Partial<MessageTexts> = {
   autoSellTargetLow: 'هدف فروش خودکار باید بیشتر از پیشنهاد فعلی ({amount}) باشد',
   autoSellFired: 'فروش خودکار: کوپن {ticketId} به مبلغ {amount} فروخته شد',
   autoSellTitle: 'فروش خودکار',
+  autoSellSaved: 'فروش خودکار تنظیم شد',
+  autoSellRemoved: 'فروش خودکار حذف شد',
   resultSaved: 'نتیجه ذخیره شد',
   // Accounts, money and content (account-platform.md sections 5 and 8).
   forbidden: 'اجازه انجام این کار را ندارید',

@@ -51,6 +51,8 @@ export const fr: Partial<MessageTexts> = {
   autoSellTargetLow: 'L’objectif du cash out automatique doit dépasser l’offre actuelle ({amount})',
   autoSellFired: 'Cash out automatique : pari {ticketId} encaissé pour {amount}',
   autoSellTitle: 'Cash out automatique',
+  autoSellSaved: 'Cash out automatique activé',
+  autoSellRemoved: 'Cash out automatique supprimé',
   resultSaved: 'Le résultat a été enregistré',
   // Accounts, money and content (account-platform.md sections 5 and 8).
   forbidden: 'Vous n’êtes pas autorisé à faire cela',

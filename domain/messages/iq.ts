@@ -51,6 +51,8 @@ export const iq: Partial<MessageTexts> = {
   autoSellTargetLow: 'ئامانجی فرۆشتنی خۆکار دەبێت لە پێشنیاری ئێستا ({amount}) زیاتر بێت',
   autoSellFired: 'فرۆشتنی خۆکار: کوپۆنی {ticketId} بە {amount} فرۆشرا',
   autoSellTitle: 'فرۆشتنی خۆکار',
+  autoSellSaved: 'فرۆشتنی خۆکار دانرا',
+  autoSellRemoved: 'فرۆشتنی خۆکار لابرا',
   resultSaved: 'ئەنجامەکە پاشەکەوتکرا',
   // Accounts, money and content (account-platform.md sections 5 and 8).
   forbidden: 'ڕێگەت پێ نەدراوە ئەمە بکەیت',

@@ -51,6 +51,8 @@ export const it: Partial<MessageTexts> = {
   autoSellTargetLow: 'L’obiettivo del cash out automatico deve superare l’offerta attuale ({amount})',
   autoSellFired: 'Cash out automatico: scommessa {ticketId} incassata per {amount}',
   autoSellTitle: 'Cash out automatico',
+  autoSellSaved: 'Cash out automatico impostato',
+  autoSellRemoved: 'Cash out automatico rimosso',
   resultSaved: 'Risultato salvato',
   // Accounts, money and content (account-platform.md sections 5 and 8).
   forbidden: 'Non sei autorizzato a farlo',

@@ -51,6 +51,8 @@ export const kr: Partial<MessageTexts> = {
   autoSellTargetLow: 'armanca firotina otomatîk divê ji pêşniyara niha ({amount}) bilindtir be',
   autoSellFired: 'Firotina otomatîk: kupona {ticketId} bi {amount} hate firotin',
   autoSellTitle: 'Firotina otomatîk',
+  autoSellSaved: 'firotina otomatîk hate danîn',
+  autoSellRemoved: 'firotina otomatîk hate rakirin',
   resultSaved: 'encam hate tomarkirin',
   // Accounts, money and content (account-platform.md sections 5 and 8).
   forbidden: 'Destûra te ji bo vê tune',

@@ -51,6 +51,8 @@ export const nl: Partial<MessageTexts> = {
   autoSellTargetLow: 'Het doel van automatisch uitcashen moet boven het huidige bod ({amount}) liggen',
   autoSellFired: 'Automatisch uitcashen: weddenschap {ticketId} uitgecasht voor {amount}',
   autoSellTitle: 'Automatisch uitcashen',
+  autoSellSaved: 'Automatisch uitcashen is ingesteld',
+  autoSellRemoved: 'Automatisch uitcashen is verwijderd',
   resultSaved: 'De uitslag is opgeslagen',
   // Accounts, money and content (account-platform.md sections 5 and 8).
   forbidden: 'Je hebt hier geen toestemming voor',

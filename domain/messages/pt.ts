@@ -51,6 +51,8 @@ export const pt: Partial<MessageTexts> = {
   autoSellTargetLow: 'O objetivo do cash out automático tem de ser superior à oferta atual ({amount})',
   autoSellFired: 'Cash out automático: aposta {ticketId} encerrada por {amount}',
   autoSellTitle: 'Cash out automático',
+  autoSellSaved: 'Cash out automático definido',
+  autoSellRemoved: 'Cash out automático removido',
   resultSaved: 'Resultado salvo',
   // Accounts, money and content (account-platform.md sections 5 and 8).
   forbidden: 'Você não tem permissão para fazer isso',

@@ -51,6 +51,8 @@ export const ru: Partial<MessageTexts> = {
   autoSellTargetLow: 'цель автопродажи должна быть выше текущего предложения ({amount})',
   autoSellFired: 'Автопродажа: купон {ticketId} продан за {amount}',
   autoSellTitle: 'Автопродажа',
+  autoSellSaved: 'автопродажа настроена',
+  autoSellRemoved: 'автопродажа отменена',
   resultSaved: 'результат сохранён',
   // Accounts, money and content (account-platform.md sections 5 and 8).
   forbidden: 'У вас нет прав на это действие',

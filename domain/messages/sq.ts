@@ -51,6 +51,8 @@ export const sq: Partial<MessageTexts> = {
   autoSellTargetLow: 'objektivi i shitjes automatike duhet të jetë mbi ofertën e tanishme ({amount})',
   autoSellFired: 'Shitje automatike: kuponi {ticketId} u shit për {amount}',
   autoSellTitle: 'Shitje automatike',
+  autoSellSaved: 'shitja automatike u vendos',
+  autoSellRemoved: 'shitja automatike u hoq',
   resultSaved: 'rezultati u ruajt',
   // Accounts, money and content (account-platform.md sections 5 and 8).
   forbidden: 'Nuk ju lejohet ta bëni këtë',

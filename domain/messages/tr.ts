@@ -51,6 +51,8 @@ export const tr: MessageTexts = {
   autoSellTargetLow: 'Otomatik bozdurma hedefi şu anki tekliften ({amount}) yüksek olmalı',
   autoSellFired: 'Otomatik bozdurma: {ticketId} numaralı kupon {amount} karşılığında bozduruldu',
   autoSellTitle: 'Otomatik bozdurma',
+  autoSellSaved: 'Otomatik bozdurma ayarlandı',
+  autoSellRemoved: 'Otomatik bozdurma kaldırıldı',
   resultSaved: 'Sonuç kaydedildi',
   liveIpDenied: 'Bağlantı adresinizden canlı bahis yapılamaz',
   // Accounts, money and content (account-platform.md sections 5 and 8).

@@ -199,6 +199,11 @@ export const tvPayload = z.object({ ...common, matchId: id });
  */
 export const sellCouponPayload = z.object({ ...common, ticketId: bigId, amount: money.nonnegative().optional(), part: money.positive().optional() });
 
+/** setAutoSell: sell the coupon (or `part` of the offer) once its offer reaches `target` (minor units). */
+export const setAutoSellPayload = z.object({ ...common, ticketId: bigId, target: money.positive(), part: money.positive().optional() });
+/** clearAutoSell: remove the coupon's auto cash-out rule. */
+export const clearAutoSellPayload = z.object({ ...common, ticketId: bigId });
+
 /** cancel coupon: ticketId; reason 'print' is a terminal's cancel after a failed print (domain/coupon/print-cancel.ts). */
 export const cancelCouponPayload = z.object({ ...common, ticketId: bigId, reason: z.enum(['print']).optional() });
 

@@ -49,6 +49,17 @@ export interface CouponDetailReply {
   sellType: SellType;
   /** The coupon's cash-out history, oldest first. */
   sells?: CouponSell[];
+  /** The coupon's auto cash-out rule, null when none was set. */
+  autoSell?: AutoSellView | null;
+}
+
+/** An auto cash-out rule: sell (the whole offer, or `part`) once the offer reaches `target`; minor units. */
+export interface AutoSellView {
+  target: number;
+  part: number | null;
+  /** When it fired (ISO), null while armed. */
+  firedAt: string | null;
+  soldAmount: number | null;
 }
 
 /** shareCoupon / ticketDetail reply: the coupon and its lines, nothing about the player. */

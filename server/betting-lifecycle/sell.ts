@@ -8,7 +8,7 @@
  * player did not confirm, and the locked row never pays twice.
  */
 import type { Db, Queryable } from '../db/client.ts';
-import { canOfferSell, partialSell, SELL_PART_MIN, sellPrice, type SellTip } from '../../domain/coupon/sell.ts';
+import { canOfferSell, partialSell, SELL_MARGIN_PERMILLE, SELL_PART_MIN, sellPrice, type SellOffer, type SellTip } from '../../domain/coupon/sell.ts';
 import { printCancelState } from '../../domain/coupon/print-cancel.ts';
 import type { LiveState } from '../feed/live-state.ts';
 import { settleTip } from '../../domain/coupon/settle.ts';
@@ -18,44 +18,46 @@ import { message } from '../../domain/messages.ts';
 import { formatAmount } from '../../domain/money.ts';
 import { postLedger } from '../wallet/ledger.ts';
 import { CallError } from '../core/call.ts';
-import { cancelState, SELL_MARGIN_PERMILLE } from './rules.ts';
+import { cancelState } from './rules.ts';
 
-interface SellRow {
+/** The coupon columns a sell prices and changes. */
+export interface SellRow {
   id: number; user_id: number; status: number; ticket_type: string; ticket_stake: number; total_stake: number;
   bonus_percent: number; max_pay: number; is_live: number;
 }
 
-interface PricedTip {
-  match_id: number; ttype: string; odd: number; odds_type: number; outcome_id: number; special: string; result: MatchResult | null;
+/** A coupon tip with what prices it now (pricedTips). */
+export interface PricedTip {
+  coupon_id: number | string; match_id: number; ttype: string; odd: number; odds_type: number; outcome_id: number; special: string; result: MatchResult | null;
   current: number | null; match_date: Date; match_status: string; bet_status: string; match_active: number;
   group_active: number | null; outcome_active: number | null;
 }
 
 /**
- * The tips of a coupon with their latest result and current pre-match odd. `lock` takes a share
- * lock on the outcome rows, so the odds cannot change until the sell commits.
+ * The tips of coupons with their latest result and current pre-match odd, in tip order. `lock`
+ * takes a share lock on the outcome rows, so the odds cannot change until the sell commits.
  */
-async function pricedTips(q: Queryable, couponId: number, lock: boolean): Promise<PricedTip[]> {
+export async function pricedTips(q: Queryable, couponIds: readonly number[], lock: boolean): Promise<PricedTip[]> {
   // A lock cannot sit on the nullable side of an outer join: lock the outcomes that exist first.
   if (lock) {
     await q.query(
       `select o.id from coupon_tips t
          join odds_groups g on g.match_id = t.match_id and g.odds_type = t.odds_type and g.special = t.special
          join outcomes o on o.group_id = g.id and o.outcome_id = t.outcome_id
-        where t.coupon_id = $1 order by o.id for share of o`,
-      [couponId],
+        where t.coupon_id = any($1::bigint[]) order by o.id for share of o`,
+      [couponIds],
     );
   }
   return q.query<PricedTip>(
-    `select t.match_id, t.ttype, t.odd, t.odds_type, t.outcome_id, t.special, rv.result, o.odd as current, m.match_date, m.status as match_status,
-            m.bet_status, m.active as match_active, g.active as group_active, o.active as outcome_active
+    `select t.coupon_id, t.match_id, t.ttype, t.odd, t.odds_type, t.outcome_id, t.special, rv.result, o.odd as current, m.match_date,
+            m.status as match_status, m.bet_status, m.active as match_active, g.active as group_active, o.active as outcome_active
        from coupon_tips t
        join matches m on m.id = t.match_id
        left join odds_groups g on g.match_id = t.match_id and g.odds_type = t.odds_type and g.special = t.special
        left join outcomes o on o.group_id = g.id and o.outcome_id = t.outcome_id
        left join lateral (select r.result from result_versions r where r.match_id = t.match_id order by r.version desc limit 1) rv on true
-      where t.coupon_id = $1 order by t.id`,
-    [couponId],
+      where t.coupon_id = any($1::bigint[]) order by t.coupon_id, t.id`,
+    [couponIds],
   );
 }
 
@@ -69,7 +71,7 @@ export type SellLive = Pick<LiveState, 'currentOdd' | 'getMatch'>;
  * outcome has no price); without a live state a started match has no price. A match still to
  * come is priced from its pre-match odd while betting on it is open.
  */
-function currentPrice(t: PricedTip, now: number, live: SellLive | undefined): number | null {
+export function currentPrice(t: PricedTip, now: number, live: SellLive | undefined): number | null {
   const started = t.ttype === 'L' || t.match_status !== 'not_started' || t.match_date.getTime() <= now || live?.getMatch(t.match_id) !== undefined;
   if (started) {
     const cur = live?.currentOdd(t.match_id, t.odds_type, t.outcome_id, t.special);
@@ -77,6 +79,21 @@ function currentPrice(t: PricedTip, now: number, live: SellLive | undefined): nu
   }
   const open = t.bet_status === 'started' && t.match_active === 1 && t.group_active === 1 && t.outcome_active === 1;
   return open ? t.current : null;
+}
+
+/**
+ * The offer of a coupon from its priced tips: each tip's outcome from its latest result, each
+ * open tip at its current price (currentPrice), then domain/coupon/sell.ts sellPrice. The sell
+ * and the auto cash-out watcher both price with it, so they cannot disagree.
+ */
+export function offerOf(c: SellRow, tips: readonly PricedTip[], now: number, live: SellLive | undefined): SellOffer {
+  const sellTips: SellTip[] = tips.map((t) => {
+    const outcome = settleTip({ oddsType: t.odds_type, outcomeId: t.outcome_id, special: t.special }, t.result ?? undefined);
+    return { placedOdd: t.odd, currentOdd: outcome === 'open' ? currentPrice(t, now, live) : null, outcome };
+  });
+  return sellPrice({
+    ticketStake: Number(c.ticket_stake), tips: sellTips, bonusPercent: c.bonus_percent, maxPay: Number(c.max_pay), marginPermille: SELL_MARGIN_PERMILLE,
+  });
 }
 
 /**
@@ -89,20 +106,15 @@ export async function sellOffer(q: Queryable, c: SellRow, now: number, lang: str
   const no = (reason: NonNullable<SellType['reason']>): SellType =>
     ({ status: false, msg: message(reason === 'suspended' ? 'sellSuspended' : 'sellNotOffered', lang), amount: 0, reason });
   if (!canOfferSell({ status: c.status, ticketType: c.ticket_type })) return no('notOffered');
-  const tips = await pricedTips(q, c.id, lock);
+  const tips = await pricedTips(q, [c.id], lock);
   if (!tips.length) return no('notOffered');
-  const sellTips: SellTip[] = tips.map((t) => {
-    const outcome = settleTip({ oddsType: t.odds_type, outcomeId: t.outcome_id, special: t.special }, t.result ?? undefined);
-    return { placedOdd: t.odd, currentOdd: outcome === 'open' ? currentPrice(t, now, live) : null, outcome };
-  });
-  const offer = sellPrice({
-    ticketStake: Number(c.ticket_stake), tips: sellTips, bonusPercent: c.bonus_percent, maxPay: Number(c.max_pay), marginPermille: SELL_MARGIN_PERMILLE,
-  });
+  const offer = offerOf(c, tips, now, live);
   if (offer.offered) return { status: true, msg: '', amount: offer.amount };
   return no(offer.reason ?? 'notOffered');
 }
 
-async function lockCoupon(q: Queryable, couponId: number, userId: number): Promise<SellRow> {
+/** The coupon row locked for a sale (a player's own, when userId is given). */
+export async function lockCoupon(q: Queryable, couponId: number, userId: number): Promise<SellRow> {
   const [c] = await q.query<SellRow>(
     `select id, user_id, status, ticket_type, ticket_stake, total_stake, bonus_percent, max_pay, is_live
        from coupons where id = $1 and user_id = $2 for update`,

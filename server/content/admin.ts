@@ -134,7 +134,7 @@ export async function deletePage(ctx: BoContext, pageId: number, lang: string): 
 
 export async function listPopups(q: Queryable): Promise<BoPopup[]> {
   const rows = await q.query<{ id: number; type: number; type2: number; title: string; content: string; auto_close: number; lang: string; status: number; list_order: number }>(
-    'select * from popups order by list_order, id');
+    'select * from popups where user_id is null order by list_order, id');
   return rows.map((r) => ({ id: r.id, type: r.type, type2: r.type2, title: r.title, content: r.content, autoClose: r.auto_close, language: r.lang, status: r.status, listOrder: r.list_order }));
 }
 

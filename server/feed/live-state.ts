@@ -54,7 +54,8 @@ interface Entry {
   keys: Map<string, Ref>;
 }
 
-const outcomeKey = (oddsType: number, outcomeId: number, special: string) => `${oddsType}|${outcomeId}|${special}`;
+/** oddsType|outcomeId|special: the spec's unique key of an outcome in a match. */
+export const outcomeKey = (oddsType: number, outcomeId: number, special: string) => `${oddsType}|${outcomeId}|${special}`;
 
 /** Results kept for late readers (settlement retries); older ones are dropped first. */
 const MAX_RESULTS = 5000;
@@ -74,6 +75,7 @@ export class LiveState {
   private readonly entries = new Map<number, Entry>();
   private readonly results = new Map<number, FeedResult>();
   private readonly resultListeners = new Set<(r: FeedResult) => void>();
+  private readonly changeListeners = new Set<(changes: readonly FeedChange[]) => void>();
   private readonly clock: Clock | undefined;
   readonly staleMs: number;
   /** Local time of the last feed frame or heartbeat this process applied. */
@@ -168,12 +170,34 @@ export class LiveState {
         out.push(c);
       }
     }
+    this.told(out);
     return out;
   }
 
   /** Applies wire changes from the bus (a follower process). */
   applyChanges(changes: readonly FeedChange[], at: number): void {
     for (const c of changes) this.applyChange(c, at);
+    this.told(changes);
+  }
+
+  /**
+   * Calls `fn` with the changes of every frame once applied, in every role (leader, follower,
+   * injected trading changes): what watches prices (auto cash out) reacts to the feed, not a poll.
+   */
+  onChanges(fn: (changes: readonly FeedChange[]) => void): () => void {
+    this.changeListeners.add(fn);
+    return () => this.changeListeners.delete(fn);
+  }
+
+  private told(changes: readonly FeedChange[]): void {
+    if (!changes.length) return;
+    for (const fn of this.changeListeners) fn(changes);
+  }
+
+  /** The spec's key of an outcome (oddsType|outcomeId|special) by its feed ids, as OddChange carries them. */
+  outcomeKeyOf(matchId: number, oddid: number): string | undefined {
+    const ref = this.entries.get(matchId)?.odds.get(oddid);
+    return ref && outcomeKey(ref.g.oddstype, ref.o.outcomeid, ref.g.special);
   }
 
   /** A copy of a match with its odds, or undefined. */
@@ -257,6 +281,7 @@ export class LiveState {
       this.applyChange(c, now);
       out.push(c);
     }
+    this.told(out);
     return out;
   }
 

@@ -74,6 +74,8 @@ export interface AppOptions {
   trustProxy?: boolean | string;
   /** The live feed state (server/feed): the live calls read it and live tips are priced with live.currentOdd. */
   live?: LiveState;
+  /** The auto cash-out watcher of this process, told of rule and coupon changes (server/betting-lifecycle/auto-sell.ts). */
+  autoSell?: { changed(couponId: number): Promise<void> };
   /** The folder of the settings-injected files served under /site/ (default SITE_DIR, else ./site). */
   siteDir?: string;
   /** The feed bus, for /readyz (server/http/routes/health.ts). */
@@ -99,7 +101,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const clock = opts.clock ?? Date.now;
   const serverOptions: FastifyServerOptions = { logger: opts.logger ?? false, bodyLimit: 256 * 1024, trustProxy: opts.trustProxy ?? false };
   const app = Fastify(serverOptions);
-  const deps = { db: opts.db, clock, ...(opts.live ? { live: opts.live } : {}) };
+  const deps = { db: opts.db, clock, ...(opts.live ? { live: opts.live } : {}), ...(opts.autoSell ? { autoSell: opts.autoSell } : {}) };
   // First, so that its hooks time every request, refused ones included (server/ops/metrics.ts).
   registerMetrics(app, { db: opts.db, token: opts.metricsToken });
 

@@ -14,6 +14,8 @@ export { CallError, type CallRouteInfo };
 export interface CallDeps extends AppDeps {
   /** The live feed state when the app has one (buildApp's `live`): live coupon tips are priced with it. */
   live?: Pick<LiveState, 'currentOdd' | 'getMatch'>;
+  /** The auto cash-out rules of this process (server/betting-lifecycle/auto-sell.ts): told when a coupon's rule or stake changes. */
+  autoSell?: { changed(couponId: number): Promise<void> };
 }
 
 /** The context of a call registered here: the core's, with Fastify's request and reply. */

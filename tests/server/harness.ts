@@ -62,6 +62,17 @@ export function drivers(): Promise<DriverName[]> {
   return available;
 }
 
+/**
+ * Another connection pool on a 'pg' harness's database, as a second server process would open
+ * (its own connections, its own locks). The caller closes it.
+ */
+export async function secondPool(db: Db): Promise<Db> {
+  const [r] = await db.query<{ name: string }>('select current_database() as name');
+  const target = new URL(adminUrl());
+  target.pathname = `/${r!.name}`;
+  return openDb({ databaseUrl: target.toString() });
+}
+
 /** A database for a driver and how to get rid of it. */
 export async function openTestDb(driver: DriverName): Promise<{ db: Db; drop: () => Promise<void> }> {
   if (driver === 'pglite') {
@@ -124,7 +135,7 @@ export interface Harness {
   /** A fresh player (addUser) logged in: its id and Cookie header value. */
   player(prefix: string, credit?: number, limits?: unknown): Promise<{ id: number; cookie: string }>;
   /** Builds another app on the same database (e.g. with other options, or a live state to price live tips). */
-  buildApp(opts?: { loginRateMax?: number; live?: LiveState }): Promise<FastifyInstance>;
+  buildApp(opts?: { loginRateMax?: number; live?: LiveState; autoSell?: { changed(couponId: number): Promise<void> } }): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -139,9 +150,9 @@ export async function startHarness(driver: DriverName): Promise<Harness> {
     await migrate(db);
     await seedDemo(db, SEED_NOW);
     const clock = { now: SEED_NOW };
-    const make = (opts: { loginRateMax?: number; live?: LiveState } = {}) =>
+    const make = (opts: Parameters<Harness['buildApp']>[0] = {}) =>
       // A generous login rate for the shared app: the rate-limit suite builds its own.
-      buildApp({ db, clock: () => clock.now, loginRateMax: opts.loginRateMax ?? 10_000, ...(opts.live ? { live: opts.live } : {}) });
+      buildApp({ db, clock: () => clock.now, loginRateMax: opts.loginRateMax ?? 10_000, ...(opts.live ? { live: opts.live } : {}), ...(opts.autoSell ? { autoSell: opts.autoSell } : {}) });
     app = await make();
     const theApp = app;
 

@@ -47,13 +47,19 @@ export function registerContentCalls(app: FastifyInstance, deps: CallDeps): void
   }, { auth: true });
 
   defineCall(app, deps, 'getPopups', emptyPayload, async (_p, ctx) => {
-    if (await marketingStopped(ctx.db, ctx.userId, ctx.now)) return { status: true, results: [] };
-    const rows = await ctx.db.query<{ id: number; type: number; type2: number; title: string; content: string; auto_close: number }>(
+    type Row = { id: number; type: number; type2: number; title: string; content: string; auto_close: number };
+    const view = (r: Row) => ({ id: r.id, type: r.type, type2: r.type2, title: r.title, content: r.content, autoClose: r.auto_close });
+    // The player's own pop-ups (an auto cash-out that fired) are news about their money, not
+    // marketing: shown first and once (taken off as they are sent).
+    const own = ctx.userId === null ? [] : await ctx.db.query<Row>(
+      'update popups set status = 0 where user_id = $1 and status = 1 returning id, type, type2, title, content, auto_close', [ctx.userId]);
+    if (await marketingStopped(ctx.db, ctx.userId, ctx.now)) return { status: true, results: own.map((r) => ({ ...view(r), own: 1 })) };
+    const rows = await ctx.db.query<Row>(
       // The request's language and every language's (''); when it has none, the English ones.
-      `with shown as (select * from popups where status = 1 and (lang = '' or lang = $1))
-       select * from shown union all select * from popups where status = 1 and lang = 'en' and not exists (select 1 from shown)
+      `with shown as (select * from popups where status = 1 and user_id is null and (lang = '' or lang = $1))
+       select * from shown union all select * from popups where status = 1 and user_id is null and lang = 'en' and not exists (select 1 from shown)
        order by list_order, id`, [ctx.lang]);
-    return { status: true, results: rows.map((r) => ({ id: r.id, type: r.type, type2: r.type2, title: r.title, content: r.content, autoClose: r.auto_close })) };
+    return { status: true, results: [...own.sort((a, b) => a.id - b.id).map((r) => ({ ...view(r), own: 1 })), ...rows.map(view)] };
   });
 
   defineCall(app, deps, 'getPage', pagePayload, async (p, ctx) => {

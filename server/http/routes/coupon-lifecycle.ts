@@ -8,11 +8,12 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { guardUser } from '../../accounts/guard-user.ts';
 import {
-  cancelCouponPayload, couponDetailPayload, couponListPayload, sellCouponPayload, shareCouponPayload, ticketDetailPayload,
+  cancelCouponPayload, clearAutoSellPayload, couponDetailPayload, couponListPayload, sellCouponPayload, setAutoSellPayload, shareCouponPayload, ticketDetailPayload,
 } from '../../../domain/protocol/calls.ts';
 import { message } from '../../../domain/messages.ts';
 import { couponDetail, couponLineRows, couponRow, couponSells, listCoupons, toItem, toLine } from '../../betting-lifecycle/coupon-queries.ts';
 import { cancelCoupon, sellCoupon, sellOffer } from '../../betting-lifecycle/sell.ts';
+import { autoSellOf, clearAutoSell, setAutoSell } from '../../betting-lifecycle/auto-sell.ts';
 import { receiptHtml, type RetailReceipt } from '../../betting-lifecycle/print.ts';
 import { countPrint, ticketOf } from '../../retail/tickets.ts';
 import { TERMINAL_USER_TYPE } from '../../../domain/coupon/print-cancel.ts';
@@ -58,7 +59,10 @@ export function registerCouponLifecycle(app: FastifyInstance, deps: CallDeps): v
     const detail = await couponDetail(ctx.db, ctx.userId!, p.ticketId, ctx.now);
     if (!detail) throw new CallError(404, 'notFound');
     const sellType = await sellOffer(ctx.db, detail.row, ctx.now, ctx.lang, false, deps.live);
-    return { status: true, coupon: { result: detail.coupon }, results: await linesIn(ctx.db, detail.lines, ctx.lang), sellType, sells: await couponSells(ctx.db, p.ticketId) };
+    return {
+      status: true, coupon: { result: detail.coupon }, results: await linesIn(ctx.db, detail.lines, ctx.lang), sellType,
+      sells: await couponSells(ctx.db, p.ticketId), autoSell: await autoSellOf(ctx.db, p.ticketId),
+    };
   }, BETTING);
 
   // Public: the link carries the owner's id, which must match; nothing about the player is sent.
@@ -74,9 +78,24 @@ export function registerCouponLifecycle(app: FastifyInstance, deps: CallDeps): v
     return { status: true, results: s.results, coupon: s.coupon };
   });
 
-  defineCall(app, deps, 'sellCoupon', sellCouponPayload, async (p, ctx) => ({
-    ...(await sellCoupon(ctx.db, ctx.userId!, p.ticketId, ctx.now, ctx.lang, { expected: p.amount, part: p.part }, deps.live)),
-  }), BETTING);
+  defineCall(app, deps, 'sellCoupon', sellCouponPayload, async (p, ctx) => {
+    const r = await sellCoupon(ctx.db, ctx.userId!, p.ticketId, ctx.now, ctx.lang, { expected: p.amount, part: p.part }, deps.live);
+    // A part changes the stake an auto rule prices; a whole sale ends the rule.
+    await deps.autoSell?.changed(p.ticketId);
+    return { ...r, ...(r.whole ? {} : { msg: message('couponPartSold', ctx.lang, { amount: (r.part / 100).toFixed(2) }) }) };
+  }, BETTING);
+
+  defineCall(app, deps, 'setAutoSell', setAutoSellPayload, async (p, ctx) => {
+    const rule = await setAutoSell(ctx.db, ctx.userId!, p.ticketId, { target: p.target, part: p.part }, ctx.now, ctx.lang, deps.live);
+    await deps.autoSell?.changed(p.ticketId);
+    return { status: true, msg: message('autoSellSaved', ctx.lang), autoSell: rule };
+  }, BETTING);
+
+  defineCall(app, deps, 'clearAutoSell', clearAutoSellPayload, async (p, ctx) => {
+    await clearAutoSell(ctx.db, ctx.userId!, p.ticketId);
+    await deps.autoSell?.changed(p.ticketId);
+    return { status: true, msg: message('autoSellRemoved', ctx.lang), autoSell: await autoSellOf(ctx.db, p.ticketId) };
+  }, BETTING);
 
   defineCall(app, deps, 'cancelCoupon', cancelCouponPayload, async (p, ctx) => ({
     ...(await cancelCoupon(ctx.db, ctx.userId!, p.ticketId, ctx.now, ctx.lang, p.reason)),

@@ -79,6 +79,7 @@ export function CashOutPanel({ d, lang, money, disabled, onDone }: {
           )}
         </section>
       )}
+      {(d.sell.offered || d.sell.reason || d.autoSell) && <AutoSellRule d={d} money={money} disabled={disabled} onDone={onDone} />}
       {d.sells.length > 0 && (
         <section className="cd-sells" aria-label={t`Cashed out`} data-testid="cash-out-history">
           <h2 className="cd-subtitle"><Trans>Cashed out</Trans></h2>
@@ -97,6 +98,76 @@ export function CashOutPanel({ d, lang, money, disabled, onDone }: {
         </section>
       )}
     </>
+  );
+}
+
+/**
+ * The coupon's auto cash-out rule: armed (target and part, change or remove), fired (what it sold),
+ * or a form to set one. The server sells at the offer of the moment the target is reached.
+ */
+function AutoSellRule({ d, money, disabled, onDone }: { d: CouponDetailView; money: (m: number) => string; disabled: boolean; onDone: () => Promise<void> }) {
+  const { t } = useLingui();
+  const c = d.coupon!;
+  const rule = d.autoSell;
+  const armed = rule !== null && rule.firedAt === null;
+  const [editing, setEditing] = useState(false);
+  const [target, setTarget] = useState('');
+  const [part, setPart] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const waiting = c.status === 0;
+
+  const save = async () => {
+    setBusy(true);
+    const r = await core.setAutoSell(c.id, target, part);
+    setBusy(false);
+    if (r.invalid) { setError(r.invalid === 'target' ? t`Enter the amount to cash out at` : t`Enter the part as an amount, or leave it empty`); return; }
+    if (!r.ok) { setError(r.msg); return; }
+    setError('');
+    setEditing(false);
+    await onDone();
+  };
+  const remove = async () => {
+    setBusy(true);
+    await core.clearAutoSell(c.id);
+    setBusy(false);
+    await onDone();
+  };
+
+  return (
+    <section className="cd-auto" aria-label={t`Auto cash out`} data-testid="auto-sell">
+      <h2 className="cd-subtitle"><Trans>Auto cash out</Trans></h2>
+      {rule?.firedAt && (
+        <p className="cd-auto-state" data-testid="auto-sell-fired"><Trans>Cashed out automatically: {money(rule.soldAmount ?? 0)}</Trans></p>
+      )}
+      {armed && !editing && (
+        <div className="cd-auto-state" data-testid="auto-sell-armed">
+          <span>
+            {rule.part === null
+              ? <Trans>Sells the coupon when the offer reaches {money(rule.target)}</Trans>
+              : <Trans>Cashes out {money(rule.part)} when the offer reaches {money(rule.target)}</Trans>}
+          </span>
+          <div className="cd-auto-buttons">
+            <button type="button" className="btn btn-small" disabled={disabled || busy} onClick={() => { setTarget(String(rule.target / 100)); setPart(rule.part === null ? '' : String(rule.part / 100)); setEditing(true); }} data-testid="auto-sell-edit"><Trans>Change</Trans></button>
+            <button type="button" className="btn btn-small" disabled={disabled || busy} onClick={() => void remove()} data-testid="auto-sell-remove"><Trans>Remove</Trans></button>
+          </div>
+        </div>
+      )}
+      {waiting && (!armed || editing) && (
+        <form className="cd-auto-form" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+          <label className="field">
+            <span><Trans>Cash out when the offer reaches</Trans></span>
+            <input className="input" inputMode="decimal" value={target} onChange={(e) => setTarget(e.currentTarget.value)} placeholder={money(d.sell.amount)} data-testid="auto-sell-target" />
+          </label>
+          <label className="field">
+            <span><Trans>Part to cash out (empty: the whole coupon)</Trans></span>
+            <input className="input" inputMode="decimal" value={part} onChange={(e) => setPart(e.currentTarget.value)} data-testid="auto-sell-part" />
+          </label>
+          {error && <p className="cd-note" role="alert" data-testid="auto-sell-error">{error}</p>}
+          <button type="submit" className="btn" disabled={disabled || busy} data-testid="auto-sell-save"><Trans>Set auto cash out</Trans></button>
+        </form>
+      )}
+    </section>
   );
 }
 

@@ -187,6 +187,6 @@ export function CouponDetailPage({ lang, id }: { lang: string; id: number }) {
 }
 
 const NOT_FOUND: CouponDetailView = {
-  found: false, coupon: null, lines: [], sell: { offered: false, amount: 0 }, part: { min: 0, max: 0 }, sells: [], cancel: { offered: false },
+  found: false, coupon: null, lines: [], sell: { offered: false, amount: 0 }, part: { min: 0, max: 0 }, sells: [], autoSell: null, cancel: { offered: false },
   disabledReason: '', offline: false, updatedAt: null,
 };

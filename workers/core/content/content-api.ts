@@ -8,7 +8,14 @@ import { intlLocales } from '../../../domain/languages.ts';
 export interface BonusView { id: number; title: string; status: 0 | 1 | 2; requested: boolean }
 export interface PromotionView { bonusId: number; image: string; title: string }
 export interface NotificationView { id: number; title: string; banner: string; content: string; date: string }
-export interface PopupView { id: number; type: number; type2: number; title: string; content: string; autoClose: number }
+export interface PopupView {
+  id: number; type: number; type2: number; title: string; content: string; autoClose: number;
+  /** The player's own pop-up (an auto cash-out that fired): sent once by the server, kept here for the session. */
+  own?: 1;
+}
+
+/** Pop-ups are asked again after this long, so a player's own pop-up (sent once) shows while the app is open. */
+export const POPUPS_TTL_MS = 60_000;
 
 /** Which push popups a page shows: types 0 and 2 only; type2 0 only on Home (section 9). */
 export function popupsFor(all: readonly PopupView[], onHome: boolean): PopupView[] {
@@ -19,6 +26,7 @@ export function popupsFor(all: readonly PopupView[], onHome: boolean): PopupView
 export function createContentApi(ctx: CoreContext) {
   let popups: PopupView[] | null = null;
   let popupsLang = '';
+  let popupsAt = 0;
   // Pop-ups edited in the back office are asked for again (the site push, workers/core/account/site.ts).
   ctx.listeners.add((e) => { if (e.type === 'content') popups = null; });
   return {
@@ -57,10 +65,13 @@ export function createContentApi(ctx: CoreContext) {
     },
     async popups(onHome: boolean): Promise<PopupView[]> {
       // Pop-ups come in the player's language: asked again after a language switch.
-      if (!popups || popupsLang !== ctx.lang()) {
+      if (!popups || popupsLang !== ctx.lang() || ctx.clock() - popupsAt >= POPUPS_TTL_MS) {
         popupsLang = ctx.lang();
+        popupsAt = ctx.clock();
         const r = await ctx.call<{ results: PopupView[] }>('getPopups').catch(() => null);
-        popups = r?.status ? r.results : [];
+        const kept = (popups ?? []).filter((x) => x.own === 1);
+        const fresh = r?.status ? r.results : [];
+        popups = [...fresh.filter((x) => x.own === 1), ...kept.filter((k) => !fresh.some((x) => x.id === k.id)), ...fresh.filter((x) => x.own !== 1)];
       }
       return popupsFor(popups, onHome);
     },

@@ -5,12 +5,13 @@
  * Offline, the list and the details are read from IndexedDB (every coupon and detail seen online
  * is kept), and filters and pages run on that kept set.
  */
-import type { CouponDetailReply, CouponItem, CouponLine, CouponSell, SellType, SharedCouponReply } from '../../../domain/protocol/coupons.ts';
+import type { AutoSellView, CouponDetailReply, CouponItem, CouponLine, CouponSell, SellType, SharedCouponReply } from '../../../domain/protocol/coupons.ts';
 import { formatOdds, type OddsStyle } from '../../../domain/odds/display.ts';
 import {
   canOfferCancel, couponKindShown, filterTypeOf, isLiveInCoupon, lineColor, matchLineState, paymentShown, tipTone, winDisplay,
   type CouponKindShown, type LineColor, type MatchLineState, type TipTone, type WinDisplay,
 } from '../../../domain/coupon/display.ts';
+import { parseAmount } from '../../../domain/money.ts';
 import { canOfferSell, partialSell, SELL_PART_MIN, type PartialSell } from '../../../domain/coupon/sell.ts';
 import { isTerminal } from '../../../domain/coupon/print-cancel.ts';
 import type { MatchListItem, OddsGroup } from '../../../domain/protocol/entities.ts';
@@ -95,6 +96,8 @@ export interface CouponDetailView {
   part: { min: number; max: number };
   /** The coupon's sales so far, whole or parts, oldest first. */
   sells: CouponSell[];
+  /** The auto cash-out rule (armed or fired), null when none. */
+  autoSell: AutoSellView | null;
   cancel: { offered: boolean };
   /** Why sell and cancel are not possible now, when they would be offered: 'offline'. */
   disabledReason: '' | 'offline';
@@ -229,13 +232,14 @@ export function createCouponsApi(ctx: CoreContext, slip?: SlipAdder) {
       },
       part: sellOffered ? partRange(sellType.amount, coupon) : { min: 0, max: 0 },
       sells: reply.sells ?? [],
+      autoSell: reply.autoSell ?? null,
       cancel: { offered: cancelOffered },
       disabledReason: offline ? 'offline' : '', offline, updatedAt: at,
     };
   };
 
   const notFound = (offline: boolean): CouponDetailView => ({
-    found: false, coupon: null, lines: [], sell: { offered: false, amount: 0 }, part: { min: 0, max: 0 }, sells: [], cancel: { offered: false },
+    found: false, coupon: null, lines: [], sell: { offered: false, amount: 0 }, part: { min: 0, max: 0 }, sells: [], autoSell: null, cancel: { offered: false },
     disabledReason: offline ? 'offline' : '', offline, updatedAt: null,
   });
 
@@ -245,7 +249,7 @@ export function createCouponsApi(ctx: CoreContext, slip?: SlipAdder) {
     await ctx.hooks.refreshSession().catch(() => null);
   };
 
-  const action = async (key: 'sellCoupon' | 'cancelCoupon', payload: Record<string, unknown>, id: number): Promise<ActionResult> => {
+  const action = async (key: 'sellCoupon' | 'cancelCoupon' | 'setAutoSell' | 'clearAutoSell', payload: Record<string, unknown>, id: number): Promise<ActionResult> => {
     let r: Reply<{ amount?: number }>;
     try {
       r = await ctx.call<{ amount?: number }>(key, payload);
@@ -349,6 +353,21 @@ export function createCouponsApi(ctx: CoreContext, slip?: SlipAdder) {
      */
     sellCoupon: (id: number, amount: number, part?: number): Promise<ActionResult> =>
       action('sellCoupon', { ticketId: id, amount, ...(part !== undefined && part !== amount ? { part } : {}) }, id),
+
+    /**
+     * Sets (or changes) the coupon's auto cash-out rule from what the player typed: sell (the whole
+     * or `part`) once the offer reaches `target`. An amount that does not read is refused here.
+     */
+    async setAutoSell(id: number, targetText: string, partText = ''): Promise<ActionResult & { invalid?: 'target' | 'part' }> {
+      const target = parseAmount(targetText);
+      if (target === null || target <= 0) return { ok: false, msg: '', invalid: 'target' };
+      const part = partText.trim() === '' ? undefined : parseAmount(partText);
+      if (part === null || part === 0) return { ok: false, msg: '', invalid: 'part' };
+      return action('setAutoSell', { ticketId: id, target, ...(part !== undefined ? { part } : {}) }, id);
+    },
+
+    /** Removes the coupon's auto cash-out rule. */
+    clearAutoSell: (id: number): Promise<ActionResult> => action('clearAutoSell', { ticketId: id }, id),
 
     /** What taking `part` of the offer leaves running (the server's rule, domain/coupon/sell.ts). */
     sellPartPreview: (offer: number, part: number, c: Pick<CouponItem, 'totalStake' | 'maxPay'>): PartialSell =>
