@@ -17,6 +17,9 @@ import type { SellType } from '../../domain/protocol/coupons.ts';
 import { message } from '../../domain/messages.ts';
 import { formatAmount } from '../../domain/money.ts';
 import { postLedger } from '../wallet/ledger.ts';
+import { legPayouts } from '../../domain/trading/liability.ts';
+import { stakeOnPicks } from '../../domain/betslip/tip-stake.ts';
+import type { CouponKind } from '../../domain/betslip/types.ts';
 import { CallError } from '../core/call.ts';
 import { cancelState } from './rules.ts';
 
@@ -175,9 +178,31 @@ export async function sellCouponIn(q: Queryable, userId: number, couponId: numbe
       [couponId, new Date(now)],
     );
   } else {
-    await q.query('update coupons set ticket_stake = $2, total_stake = $3, max_pay = $4 where id = $1', [couponId, split.ticketStake, split.totalStake, split.maxPay]);
+    await reduceCoupon(q, couponId, c.ticket_type as CouponKind, split);
   }
   return { status: true as const, msg: message('couponSold', lang), amount: offer.amount, part: split.paid, whole: split.whole };
+}
+
+/**
+ * A part sold: the coupon runs on with the reduced stake and potential payout, and so do its tips'
+ * stake and payout (what the book's liability counts, domain/trading/liability.ts legPayouts). The
+ * book's triggers count a tip only when it starts or stops riding, so the tips' old figures are
+ * taken out first and the new ones put in after (migration 255's book_liability_rows).
+ */
+async function reduceCoupon(q: Queryable, couponId: number, kind: CouponKind, split: { ticketStake: number; totalStake: number; maxPay: number }): Promise<void> {
+  const tips = await q.query<{ id: number | string; match_id: number; banko: number; odd: number }>(
+    'select id, match_id, banko, odd from coupon_tips where coupon_id = $1 order by id', [couponId]);
+  const ids = tips.map((t) => Number(t.id));
+  const legs = tips.map((t) => ({ matchId: t.match_id, banko: t.banko === 1, odd: t.odd }));
+  const stakes = stakeOnPicks(kind, legs, [], split.ticketStake);
+  const pays = legPayouts(kind, legs, [], split.ticketStake, split.maxPay);
+  await q.query('select book_liability_rows($1::bigint[], -1)', [ids]);
+  await q.query(
+    'update coupon_tips t set stake = x.stake, win_pay = x.pay from unnest($1::bigint[], $2::bigint[], $3::bigint[]) as x(id, stake, pay) where t.id = x.id',
+    [ids, stakes, pays],
+  );
+  await q.query('update coupons set ticket_stake = $2, total_stake = $3, max_pay = $4 where id = $1', [couponId, split.ticketStake, split.totalStake, split.maxPay]);
+  await q.query('select book_liability_rows($1::bigint[], 1)', [ids]);
 }
 
 /**

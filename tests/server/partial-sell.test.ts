@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { CouponDetailReply } from '../../domain/protocol/coupons.ts';
 import { partialSell, SELL_MARGIN_PERMILLE, sellPrice } from '../../domain/coupon/sell.ts';
 import { settleMatch } from '../../server/settlement/settle-match.ts';
+import { bookFigures } from '../../server/trading/liability.ts';
 import { drivers, pickOf, snapshot, tipOf as tip, useFootballMatches, useHarness, type Pick } from './harness.ts';
 
 const DRIVERS = await drivers();
@@ -49,6 +50,9 @@ describe.each(DRIVERS)('partial cash out on %s', (driver) => {
     expect({ stake: Number(after.ticket_stake), total: Number(after.total_stake), maxPay: Number(after.max_pay), status: after.status })
       .toEqual({ stake: expected.ticketStake, total: expected.totalStake, maxPay: expected.maxPay, status: 0 });
     expect(expected.ticketStake).toBe(666);
+    // The book's liability follows the part: the outcome now risks the reduced stake and payout.
+    const book = (await bookFigures(h.db)).filter((f) => f.matchId === p.mid && f.outcomeId === p.outcomeId && f.oddsType === p.oddsType);
+    expect(book.map((f) => [f.singleStake, f.singlePay, f.tips])).toEqual([[666, expected.maxPay, 1]]);
 
     const d = await detail(u.cookie, id);
     expect(d.coupon.result).toMatchObject({ status: 0, totalStake: 666, cashedOut: 300, canceled: 0 });
