@@ -7,31 +7,19 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { SCREENSHOTS } from './browser.ts';
 import { useAppUnderTest } from './app-under-test.ts';
-import { adminDesk } from './pages/backoffice-pages.ts';
-
-interface Listed { id: number; odds: Array<{ oddstype: number; special: string; outcomes: Array<{ outcomeid: number; odd: number }> }> }
+import { adminDesk, demoPlayerOn1x2 } from './pages/backoffice-pages.ts';
 
 describe('back office: liability', () => {
   const app = useAppUnderTest('bo-liability', {}, { timeout: 180_000 });
 
   it('shows a market with open bets and follows a new coupon over the socket', async () => {
     const phone = await app.newPhonePage();
-    const api = phone.context.request;
-    expect((await (await api.post('/api/login', { data: { userName: 'demo', password: 'demo1234' } })).json()).status).toBe(true);
-    const listed = (await (await api.post('/api/matches', { data: { sportId: 1, limit: 20 } })).json()) as { data: { results: Listed[] } };
-    const match = listed.data.results.find((m) => m.odds.some((g) => g.oddstype === 1))!;
-    const g = match.odds.find((x) => x.oddstype === 1)!;
-    const bet = async (outcomeid: number, stake: number) => {
-      const odd = g.outcomes.find((o) => o.outcomeid === outcomeid)!.odd;
-      const r = (await (await api.post('/api/createCoupon', {
-        data: { ticketType: 'TK', oddChangeOk: true, systemTickets: [], totalStake: stake, ticketStake: stake, tips: [{ mid: match.id, oddTypeId: 1, ttype: 'N', odd, banko: false, ktip: { outcomeid, special: g.special } }] },
-      })).json()) as { status: boolean };
-      expect(r.status).toBe(true);
-    };
+    const { matchId, single } = await demoPlayerOn1x2(phone.context.request);
+    const bet = async (outcomeid: number, stake: number) => expect((await single(outcomeid, stake)).status).toBe(true);
     await bet(1, 12_300);
 
     const { ctx, page, errors, bo } = await adminDesk(app.browser, app.server.url);
-    await bo.open('liability', { match: String(match.id) });
+    await bo.open('liability', { match: String(matchId) });
     const grid = bo.table(/^Risk$/);
     await grid.getByText('123,00', { exact: false }).first().waitFor();
     await page.getByRole('status').filter({ hasText: 'Canlı güncelleme açık' }).waitFor();

@@ -8,11 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { SCREENSHOTS } from './browser.ts';
 import { collectErrors, useAppUnderTest } from './app-under-test.ts';
-import { BackOffice, desk } from './pages/backoffice-pages.ts';
+import { BackOffice, demoPlayerOn1x2, desk } from './pages/backoffice-pages.ts';
 import { DEMO_TOTP } from '../../server/demo/backoffice-seed.ts';
 import { otpNow } from '../../server/backoffice/session.ts';
-
-interface Listed { id: number; odds: Array<{ oddstype: number; special: string; outcomes: Array<{ outcomeid: number; odd: number }> }> }
 
 describe('back office: results', () => {
   const app = useAppUnderTest('bo-results', {}, { timeout: 180_000 });
@@ -20,15 +18,9 @@ describe('back office: results', () => {
   it('the admin enters a result after its preview, the coupon is paid, a correction reverses it', async () => {
     // The player bets 10 TL on the home win of an upcoming match (through the API, as the app does).
     const phone = await app.newPhonePage();
-    const api = phone.context.request;
-    expect((await (await api.post('/api/login', { data: { userName: 'demo', password: 'demo1234' } })).json()).status).toBe(true);
-    const listed = (await (await api.post('/api/matches', { data: { sportId: 1, limit: 20 } })).json()) as { data: { results: Listed[] } };
-    const match = listed.data.results.find((m) => m.odds.some((g) => g.oddstype === 1))!;
-    const g = match.odds.find((x) => x.oddstype === 1)!;
-    const odd = g.outcomes.find((o) => o.outcomeid === 1)!.odd;
-    const placed = (await (await api.post('/api/createCoupon', {
-      data: { ticketType: 'TK', oddChangeOk: true, systemTickets: [], totalStake: 1_000, ticketStake: 1_000, tips: [{ mid: match.id, oddTypeId: 1, ttype: 'N', odd, banko: false, ktip: { outcomeid: 1, special: g.special } }] },
-    })).json()) as { status: boolean; ticketId: number };
+    const { matchId, single } = await demoPlayerOn1x2(phone.context.request);
+    const match = { id: matchId };
+    const placed = await single(1, 1_000);
     expect(placed.status).toBe(true);
 
     const ctx = await desk(app.browser, app.server.url);

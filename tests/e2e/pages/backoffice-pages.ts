@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { collectErrors } from '../app-under-test.ts';
 import { DEMO_TOTP } from '../../../server/demo/backoffice-seed.ts';
 import { otpNow } from '../../../server/backoffice/session.ts';
@@ -77,4 +77,24 @@ export class BackOffice {
   row(table: Locator, text: string | RegExp): Locator {
     return table.locator('tbody tr').filter({ hasText: text });
   }
+}
+
+interface Listed { id: number; odds: Array<{ oddstype: number; special: string; outcomes: Array<{ outcomeid: number; odd: number }> }> }
+
+/**
+ * The demo player logged in through the API of a context (as the app does), with the first
+ * upcoming football match that has a 1X2 market and a way to place a single on it.
+ */
+export async function demoPlayerOn1x2(api: APIRequestContext): Promise<{ matchId: number; single: (outcomeid: number, stake: number) => Promise<{ status: boolean; ticketId: number }> }> {
+  if (!(await (await api.post('/api/login', { data: { userName: 'demo', password: 'demo1234' } })).json()).status) throw new Error('demo login failed');
+  const listed = (await (await api.post('/api/matches', { data: { sportId: 1, limit: 20 } })).json()) as { data: { results: Listed[] } };
+  const match = listed.data.results.find((m) => m.odds.some((g) => g.oddstype === 1))!;
+  const g = match.odds.find((x) => x.oddstype === 1)!;
+  const single = async (outcomeid: number, stake: number) => {
+    const odd = g.outcomes.find((o) => o.outcomeid === outcomeid)!.odd;
+    return (await (await api.post('/api/createCoupon', {
+      data: { ticketType: 'TK', oddChangeOk: true, systemTickets: [], totalStake: stake, ticketStake: stake, tips: [{ mid: match.id, oddTypeId: 1, ttype: 'N', odd, banko: false, ktip: { outcomeid, special: g.special } }] },
+    })).json()) as { status: boolean; ticketId: number };
+  };
+  return { matchId: match.id, single };
 }
