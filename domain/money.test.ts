@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencySymbol, minorToDecimal, parseAmount } from './money.ts';
+import { currencySymbol, decimalInLang, formatAmount, minorToDecimal, parseAmount } from './money.ts';
 
 describe('parseAmount', () => {
   it('reads whole and decimal amounts into minor units without float math', () => {
@@ -28,5 +28,15 @@ describe('currencySymbol', () => {
     expect(currencySymbol('EUR', { serverId: 3 })).toBe('$');
     expect(currencySymbol('EUR', { currencyMode: 1 })).toBe('');
     expect(currencySymbol('XYZ')).toBe('XYZ');
+  });
+});
+
+describe('a typed decimal in the player\'s language', () => {
+  it('uses the language\'s decimal mark, and parses back either way', () => {
+    expect(decimalInLang('10.00', 'tr')).toBe('10,00');
+    expect(decimalInLang('10.00', 'en')).toBe('10.00');
+    expect(decimalInLang('12', 'tr')).toBe('12');
+    expect(parseAmount(decimalInLang('10.50', 'tr'))).toBe(1_050);
+    expect(formatAmount(1_000, 'TL', 'tr')).toBe('10,00 TL');
   });
 });

@@ -41,6 +41,21 @@ export function formatAmount(minor: Minor, symbol: string, lang: string): string
   return ltrFigure(symbol ? `${text} ${symbol}` : text, lang);
 }
 
+const separators = new Map<string, string>();
+
+/**
+ * A plain decimal the player typed or will edit ('10.50') with the language's decimal mark
+ * ('10,50' in Turkish), so the stake field reads like the totals beside it; parseAmount takes both.
+ */
+export function decimalInLang(text: string, lang: string): string {
+  let sep = separators.get(lang);
+  if (sep === undefined) {
+    sep = new Intl.NumberFormat(intlLocales(lang)).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+    separators.set(lang, sep);
+  }
+  return text.replace('.', sep);
+}
+
 const SYMBOLS: Record<string, string> = { TRY: 'TL', EUR: '€', USD: '$', TND: 'DT', CHF: 'CHF', ILS: '₪', PEN: 'S/', PLN: 'zł', IQD: 'IQD' };
 
 /** The currency symbol rule of account-platform.md section 9. */

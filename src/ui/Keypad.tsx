@@ -15,14 +15,15 @@ const BackspaceIcon = () => (
  * A numeric keypad of real buttons (digits, dot, backspace), large enough for a thumb and a kiosk.
  * It only reports keys; what a key does to the text is the worker's rule.
  */
-export function Keypad({ onKey, disabled = false }: { onKey: (key: KeypadKey) => void; disabled?: boolean }) {
+/** `decimal`: how the decimal key reads (',' in Turkish); it still sends '.'. */
+export function Keypad({ onKey, disabled = false, decimal = '.' }: { onKey: (key: KeypadKey) => void; disabled?: boolean; decimal?: string }) {
   const { t } = useLingui();
   return (
     <div className="keypad" role="group" aria-label={t`Keypad`} dir="ltr">
       {KEYS.map((k) => (
         <button key={k} type="button" className="keypad-key" disabled={disabled} onClick={() => onKey(k)} data-key={k}
           aria-label={k === 'back' ? t`Delete last character` : k === '.' ? t`Decimal point` : undefined}>
-          {k === 'back' ? <BackspaceIcon /> : k}
+          {k === 'back' ? <BackspaceIcon /> : k === '.' ? decimal : k}
         </button>
       ))}
     </div>

@@ -34,23 +34,25 @@ describe('betslip in Chromium', () => {
     await bar.link().click();
     await slip.entries().nth(2).waitFor();
 
-    // The keypad: the first key replaces, 5 characters, one dot, two decimals, backspace.
+    // The keypad: the first key replaces, 5 characters, one decimal mark, two decimals, backspace;
+    // the stake reads with the Turkish decimal comma, like the totals beside it.
     await slip.openKeypad();
-    expect(await slip.keypadText()).toBe('10.00');
+    expect(await slip.keypadText()).toBe('10,00');
     await app.page.screenshot({ path: join(SCREENSHOTS, 'betslip-keypad.png') });
     await slip.press('7');
     await expect.poll(() => slip.keypadText()).toBe('7');
     await slip.press('1', '2', '3', '4', '5');
     await expect.poll(() => slip.keypadText()).toBe('71234');
     await slip.press('back', 'back', 'back', '.', '5', '0', '9');
-    await expect.poll(() => slip.keypadText()).toBe('71.50');
+    await expect.poll(() => slip.keypadText()).toBe('71,50');
     await slip.press('back', 'back', 'back', 'back', 'back', '1', '2', '.', '5');
-    await expect.poll(() => slip.keypadText()).toBe('12.5');
+    await expect.poll(() => slip.keypadText()).toBe('12,5');
+    expect(await app.page.locator('.keypad-key[data-key="."]').textContent()).toBe(',');
     await app.page.getByTestId('keypad-ok').click();
-    await expect.poll(() => slip.stake().inputValue()).toBe('12.50');
+    await expect.poll(() => slip.stake().inputValue()).toBe('12,50');
     await expect.poll(() => slip.totalStake().textContent()).toContain('12,50');
     await slip.quickStake('10').click();
-    await expect.poll(() => slip.stake().inputValue()).toBe('10.00');
+    await expect.poll(() => slip.stake().inputValue()).toBe('10,00');
     await expect.poll(() => slip.couponType().textContent()).toMatch(/Kombine|Combined/);
 
     // A visitor is asked to log in first.

@@ -12,7 +12,7 @@ body{margin:0;font:15px system-ui,sans-serif;background:#101624;color:#f2f4f8;di
 h1{font-size:18px;margin:4px 0}.row{display:flex;gap:8px;flex-wrap:wrap;justify-content:center;align-items:center}
 button{font:inherit;border:0;border-radius:8px;padding:10px 14px;background:#2e7d32;color:#fff;min-width:44px;min-height:44px}
 button.sel{background:#f9a825;color:#111}button:disabled{opacity:.5}select,input{font:inherit;padding:8px;border-radius:6px;border:0}
-.reels{display:flex;gap:8px}.reel{width:84px;height:84px;border-radius:10px;background:#fff;color:#111;display:flex;align-items:center;justify-content:center;font-weight:700;font-size:13px;text-align:center}
+.reels{display:flex;gap:8px}.reel{width:84px;height:84px;border-radius:10px;background:#fff;color:#111;display:flex;align-items:center;justify-content:center;font-weight:800;font-size:34px;line-height:1;text-align:center;white-space:pre-line}.reel[data-symbol$=bar]{font-size:15px;line-height:1.15}
 .grid{display:grid;grid-template-columns:repeat(10,30px);gap:4px}.grid button{padding:0;min-width:30px;min-height:30px;font-size:12px;background:#37474f}
 .grid button.hit{background:#c62828}.grid button.sel.hit{background:#6a1b9a;color:#fff}
 .card{display:grid;grid-template-columns:repeat(5,36px);gap:4px;margin:4px}.card span{background:#fff;color:#111;text-align:center;padding:6px 0;border-radius:4px}.card span.hit{background:#f9a825}
@@ -32,7 +32,13 @@ button.sel{background:#f9a825;color:#111}button:disabled{opacity:.5}select,input
 export const GAME_JS = String.raw`(() => {
 const d = document.body.dataset, $ = (id) => document.getElementById(id);
 const board = $('board'), msg = $('msg'), fair = $('fair');
-const money = (v, c) => c === 'FUN' ? (v / 100).toFixed(2) + ' FUN' : (v / 100).toFixed(2) + ' ' + (c === 'TRY' ? 'TL' : c);
+// Amounts in the page's language (1.234,56 TL in Turkish), as the app shows them.
+const nf = new Intl.NumberFormat([document.documentElement.lang || 'tr', 'en'], { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const money = (v, c) => nf.format(v / 100) + ' ' + (c === 'TRY' ? 'TL' : c);
+// A reel shows its symbol, not the symbol's code name ('seven', 'double-bar').
+const GLYPHS = { cherry: '🍒', lemon: '🍋', orange: '🍊', plum: '🍇', bell: '🔔', seven: '7️⃣', bar: 'BAR', 'double-bar': 'BAR\nBAR',
+  'triple-bar': 'BAR\nBAR\nBAR', diamond: '💎', quartz: '🤍', topaz: '🟡', emerald: '🟢', sapphire: '🔷', ruby: '🔴' };
+const glyph = (x) => GLYPHS[x] || x;
 let state = { currency: 'TRY' };
 const post = async (path, body) => (await fetch('/demo-provider/api/' + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: d.token, ...body }) })).json();
 const show = (b) => { if (typeof b === 'number') $('balance').textContent = money(b, state.currency); };
@@ -63,7 +69,7 @@ function slot(r) {
     try {
       const s = await post('spin', { stake: Number(stake.value), clientSeed: seed.value });
       if (s.error) { say(s.error === 'RS_ERROR_NOT_ENOUGH_MONEY' ? 'Bakiye yetersiz' : 'Hata: ' + s.error); return; }
-      s.symbols.forEach((x, i) => { $('reel' + i).textContent = x; });
+      s.symbols.forEach((x, i) => { const r = $('reel' + i); r.textContent = glyph(x); r.dataset.symbol = x; });
       show(s.balance);
       say(s.win > 0 ? 'Kazanç: ' + money(s.win, state.currency) + ' (x' + s.multiplier + ')' : 'Kazanç yok');
       fair.textContent = 'Tur ' + s.nonce + ' tohum: ' + s.serverSeed + ' · istemci: ' + s.clientSeed + ' · sonraki özet: ' + s.nextServerSeedHash;

@@ -31,7 +31,9 @@ export function LanguagesPage({ lang }: { lang: string }) {
             <li key={l.lang}>
               <button type="button" aria-pressed={l.lang === lang} onClick={() => choose(l.lang)} data-lang={l.lang}>
                 <span lang={LANGUAGE_INFO[l.lang].tag} dir={l.dir}>{l.name}</span>
-                <small>{l.default ? <><Trans>default</Trans> · </> : null}{l.lang}</small>
+                {/* The language's own code (KMR for Kurmancî, CKB for Sorani), upper-cased in the script's own
+                    rules: a Turkish page would turn 'it' into 'İT'. */}
+                <small>{l.default ? <><Trans>default</Trans> · </> : null}<span className="lang-code" lang="en" data-testid="lang-code">{displayCode(l.lang)}</span></small>
               </button>
             </li>
           ))}
@@ -39,4 +41,9 @@ export function LanguagesPage({ lang }: { lang: string }) {
       )}
     </div>
   );
+}
+
+/** A language's code as shown: its language tag (the site's codes iq, kr and cw are not ISO 639-1), in capitals. */
+function displayCode(lang: string): string {
+  return (isLang(lang) ? LANGUAGE_INFO[lang].tag : lang).toUpperCase();
 }

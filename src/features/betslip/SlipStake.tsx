@@ -4,6 +4,7 @@ import { core } from '../../core-client.ts';
 import { useSlip } from '../../state/slip.ts';
 import { useSession } from '../../state/session.ts';
 import { formatMoney } from '../../ui/format.ts';
+import { decimalInLang } from '../../../domain/money.ts';
 import { useLimitErrorText } from './limit-error-text.ts';
 import { StakeKeypad } from './StakeKeypad.tsx';
 import { COUPON_TYPE } from '../../ui/slip-text.ts';
@@ -49,7 +50,7 @@ export function SlipStake({ lang, onCreate, compact = false }: { lang: string; o
       <div className="stake-row">
         <label htmlFor={compact ? 'bar-stake' : 'stake'}>{combos > 1 ? <Trans>Stake per combination</Trans> : <Trans>Stake</Trans>}</label>
         <input id={compact ? 'bar-stake' : 'stake'} className="input" inputMode={coarse ? 'none' : 'decimal'} autoComplete="off" maxLength={9}
-          value={draft ?? view.stakeText} onClick={() => { if (coarse) setKeypad(true); }}
+          value={draft ?? decimalInLang(view.stakeText, lang)} onClick={() => { if (coarse) setKeypad(true); }}
           onChange={(e) => setStake(e.target.value.replace(/[^\d.,]/g, ''), true)} onBlur={() => setDraft(null)} data-testid={compact ? 'bar-stake' : 'stake'} />
         <span>{symbol}</span>
       </div>

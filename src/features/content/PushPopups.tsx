@@ -5,6 +5,7 @@ import { core } from '../../core-client.ts';
 import { useContentRev } from '../../state/site.ts';
 
 const ROTATE_MS = 10_000;
+const MIN_SHOWN_MS = 30_000;
 
 /** Push popups (section 9): types 0 and 2 (chosen by the worker), rotating every 10 s; closable. */
 export function PushPopups({ onHome }: { onHome: boolean }) {
@@ -21,11 +22,14 @@ export function PushPopups({ onHome }: { onHome: boolean }) {
     const h = setInterval(() => setI((x) => (x + 1) % list.length), ROTATE_MS);
     return () => clearInterval(h);
   }, [list]);
-  // The first popup's autoClose (seconds) closes them all.
+  // Shown once a session: the worker leaves them out of the next pages' lists.
+  useEffect(() => { if (list.length) void core.popupsShown(list.map((x) => x.id)); }, [list]);
+  // The first popup's autoClose (seconds) closes them all; without one, they close after one round
+  // (each shown once, half a minute at least), never staying over the odds.
   useEffect(() => {
+    if (!list.length) return;
     const auto = list[0]?.autoClose ?? 0;
-    if (!auto) return;
-    const h = setTimeout(() => setClosed(true), auto * 1000);
+    const h = setTimeout(() => setClosed(true), auto > 0 ? auto * 1000 : Math.max(MIN_SHOWN_MS, list.length * ROTATE_MS));
     return () => clearTimeout(h);
   }, [list]);
   const p = list[i % Math.max(1, list.length)];

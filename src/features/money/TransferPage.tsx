@@ -70,7 +70,8 @@ export function TransferPage({ lang, transferType }: { lang: string; transferTyp
     if (!r.ok) {
       const msg = text(r.key, r.args, r.text);
       setError({ field: r.field ?? '', msg });
-      showNotice({ status: 2, key: '', text: msg });
+      // Said once, where it belongs (under the field or the form): the waiting notice just goes.
+      showNotice({ status: 0, key: '' });
       return;
     }
     showNotice({ status: 1, key: '', text: text(r.key, {}, r.text) });

@@ -10,6 +10,11 @@ describe('push popups and formats', () => {
     expect(popupsFor(all, true).map((x) => x.id)).toEqual([1, 3, 4]);
     expect(popupsFor(all, false).map((x) => x.id)).toEqual([3]);
   });
+  it('does not show again a popup already shown this session', () => {
+    const all = [p(1, 0, 0), p(3, 2, 1), p(4, 2, 0)];
+    expect(popupsFor(all, true, new Set([3])).map((x) => x.id)).toEqual([1, 4]);
+    expect(popupsFor(all, false, new Set([3]))).toEqual([]);
+  });
   it('dates are dd.MM.yyyy HH:mm in the chosen zone; history dates use slashes', () => {
     expect(dateTimeText('2026-06-01T12:05:00Z', 'Europe/Istanbul')).toBe('01.06.2026 15:05');
     expect(dateTimeText('2026-06-01T12:05:00Z', 'America/New_York')).toBe('01.06.2026 08:05');

@@ -17,9 +17,13 @@ export interface PopupView {
 /** Pop-ups are asked again after this long, so a player's own pop-up (sent once) shows while the app is open. */
 export const POPUPS_TTL_MS = 60_000;
 
-/** Which push popups a page shows: types 0 and 2 only; type2 0 only on Home (section 9). */
-export function popupsFor(all: readonly PopupView[], onHome: boolean): PopupView[] {
-  return all.filter((p) => (p.type === 0 || p.type === 2) && (p.type2 !== 0 || onHome));
+/**
+ * Which push popups a page shows: types 0 and 2 only; type2 0 only on Home (section 9); and not
+ * one the player has already been shown this session (`seen`): an announcement said once, not again
+ * after every pick, sale or deposit.
+ */
+export function popupsFor(all: readonly PopupView[], onHome: boolean, seen: ReadonlySet<number> = new Set()): PopupView[] {
+  return all.filter((p) => (p.type === 0 || p.type === 2) && (p.type2 !== 0 || onHome) && !seen.has(p.id));
 }
 
 /** Bonuses, promotions, notifications, popups, static pages and the contact form. */
@@ -27,6 +31,8 @@ export function createContentApi(ctx: CoreContext) {
   let popups: PopupView[] | null = null;
   let popupsLang = '';
   let popupsAt = 0;
+  // The pop-ups this tab has shown (the worker lives as long as the tab's session).
+  const seenPopups = new Set<number>();
   // Pop-ups edited in the back office are asked for again (the site push, workers/core/account/site.ts).
   ctx.listeners.add((e) => { if (e.type === 'content') popups = null; });
   return {
@@ -73,7 +79,11 @@ export function createContentApi(ctx: CoreContext) {
         const fresh = r?.status ? r.results : [];
         popups = [...fresh.filter((x) => x.own === 1), ...kept.filter((k) => !fresh.some((x) => x.id === k.id)), ...fresh.filter((x) => x.own !== 1)];
       }
-      return popupsFor(popups, onHome);
+      return popupsFor(popups, onHome, seenPopups);
+    },
+    /** The pop-ups a page has shown: not shown again this session. */
+    async popupsShown(ids: number[]): Promise<void> {
+      for (const id of ids) seenPopups.add(id);
     },
     async page(id: number): Promise<{ title: string; content: string } | null> {
       try {
