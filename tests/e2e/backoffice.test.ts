@@ -81,7 +81,7 @@ describe('back office: a dealer runs a player', () => {
     await expect.poll(() => couponRow.textContent()).toContain('İptal');
     expect(minorOf(await couponRow.locator('td').nth(6).textContent())).toBe(placed.totalStake);
 
-    // The dealer cuts off its sub-dealer's last seven days.
+    // The dealer cuts off its sub-dealer's last seven ended days (the screen's default: a period that is over).
     await bo.open('cutoff');
     await page.getByRole('region', { name: 'Yeni hesap kesim' }).locator('select[name=dealerId]').selectOption({ label: 'altbayi1' });
     await page.getByRole('button', { name: 'Önizle' }).click();

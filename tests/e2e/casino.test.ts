@@ -14,6 +14,7 @@ import { useAppUnderTest } from './app-under-test.ts';
 import { LoginPopup } from './pages/app-pages.ts';
 import { CasinoLobby, DemoGame } from './pages/casino-pages.ts';
 import { BackOffice, desk } from './pages/backoffice-pages.ts';
+import { minorOf } from './pages/betslip-pages.ts';
 import { DEMO_TOTP } from '../../server/demo/backoffice-seed.ts';
 import { otpNow } from '../../server/backoffice/session.ts';
 import { hmacSign, providerSecret } from '../../server/casino/signature.ts';
@@ -31,11 +32,11 @@ async function headerCredit(page: Page): Promise<number> {
   return Number(m[1]!.replace(/\./g, '')) * 100 + Number(m[2]);
 }
 
-/** The provider page's balance ('1234.50 TL' -> 123450). */
+/** The provider page's balance ('2.500,00 TL' -> 250000). */
 async function gameBalance(game: DemoGame): Promise<number> {
   await expect.poll(() => game.balance().textContent(), { timeout: 15_000 }).toMatch(/\d/);
-  const text = (await game.balance().textContent()) ?? '';
-  return Math.round(Number(/[\d.]+/.exec(text)![0]) * 100);
+  // The game shows its balance in the page's language ('2.500,00 TL'): two decimals, any separators.
+  return minorOf(await game.balance().textContent());
 }
 
 describe('casino in Chromium', () => {

@@ -19,7 +19,7 @@ export function CutoffScreen() {
   const { lang, me } = useBo();
   const list = useBoList('bo/cutoffs', (s) => ({ ...opt('dealerId', num(s.dealerId)) }));
   const dealers = useBoFetch('bo/dealers', { limit: 200, sort: 'userName', dir: 'asc' });
-  const [form, setForm] = useState<{ dealerId: string; period: Period; from: string }>({ dealerId: '', period: 'weekly', from: daysAgo(6) });
+  const [form, setForm] = useState<{ dealerId: string; period: Period; from: string }>({ dealerId: '', period: 'weekly', from: daysAgo(7) });
   const [preview, setPreview] = useState<BoCutoffPreviewReply['cutoff'] | null>(null);
   const [ask, setAsk] = useState<{ kind: 'create'; key: string } | { kind: 'revert'; cutoff: BoCutoff } | null>(null);
   const act = useAction();
