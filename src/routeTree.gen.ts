@@ -58,7 +58,7 @@ import { Route as LangVirtualgamesRouteImport } from './routes/$lang/virtualgame
 import { Route as LangWithdrawRouteImport } from './routes/$lang/withdraw'
 import { Route as LangBoRouteImport } from './routes/$lang_.bo'
 import { Route as LangCouponDetailIdRouteImport } from './routes/$lang/CouponDetail.$id'
-import { Route as LangCouponShareCouponIdRouteImport } from './routes/$lang/couponShare.$couponId'
+import { Route as LangCouponShareTokenRouteImport } from './routes/$lang/couponShare.$token'
 import { Route as LangMatchdetailIdRouteImport } from './routes/$lang/matchdetail.$id'
 import { Route as LangPageIdRouteImport } from './routes/$lang/page.$id'
 import { Route as LangRegisterAffcodeRouteImport } from './routes/$lang/register.$affcode'
@@ -311,9 +311,9 @@ const LangCouponDetailIdRoute = LangCouponDetailIdRouteImport.update({
   path: '/CouponDetail/$id',
   getParentRoute: () => LangRouteRoute,
 } as any)
-const LangCouponShareCouponIdRoute = LangCouponShareCouponIdRouteImport.update({
-  id: '/couponShare/$couponId',
-  path: '/couponShare/$couponId',
+const LangCouponShareTokenRoute = LangCouponShareTokenRouteImport.update({
+  id: '/couponShare/$token',
+  path: '/couponShare/$token',
   getParentRoute: () => LangRouteRoute,
 } as any)
 const LangMatchdetailIdRoute = LangMatchdetailIdRouteImport.update({
@@ -398,7 +398,7 @@ export interface FileRoutesByFullPath {
   '/$lang/bo': typeof LangBoRouteWithChildren
   '/$lang/': typeof LangIndexRoute
   '/$lang/CouponDetail/$id': typeof LangCouponDetailIdRoute
-  '/$lang/couponShare/$couponId': typeof LangCouponShareCouponIdRoute
+  '/$lang/couponShare/$token': typeof LangCouponShareTokenRoute
   '/$lang/matchdetail/$id': typeof LangMatchdetailIdRoute
   '/$lang/page/$id': typeof LangPageIdRoute
   '/$lang/register/$affcode': typeof LangRegisterAffcodeRoute
@@ -454,7 +454,7 @@ export interface FileRoutesByTo {
   '/$lang/withdraw': typeof LangWithdrawRoute
   '/$lang': typeof LangIndexRoute
   '/$lang/CouponDetail/$id': typeof LangCouponDetailIdRoute
-  '/$lang/couponShare/$couponId': typeof LangCouponShareCouponIdRoute
+  '/$lang/couponShare/$token': typeof LangCouponShareTokenRoute
   '/$lang/matchdetail/$id': typeof LangMatchdetailIdRoute
   '/$lang/page/$id': typeof LangPageIdRoute
   '/$lang/register/$affcode': typeof LangRegisterAffcodeRoute
@@ -513,7 +513,7 @@ export interface FileRoutesById {
   '/$lang_/bo': typeof LangBoRouteWithChildren
   '/$lang/': typeof LangIndexRoute
   '/$lang/CouponDetail/$id': typeof LangCouponDetailIdRoute
-  '/$lang/couponShare/$couponId': typeof LangCouponShareCouponIdRoute
+  '/$lang/couponShare/$token': typeof LangCouponShareTokenRoute
   '/$lang/matchdetail/$id': typeof LangMatchdetailIdRoute
   '/$lang/page/$id': typeof LangPageIdRoute
   '/$lang/register/$affcode': typeof LangRegisterAffcodeRoute
@@ -573,7 +573,7 @@ export interface FileRouteTypes {
     | '/$lang/bo'
     | '/$lang/'
     | '/$lang/CouponDetail/$id'
-    | '/$lang/couponShare/$couponId'
+    | '/$lang/couponShare/$token'
     | '/$lang/matchdetail/$id'
     | '/$lang/page/$id'
     | '/$lang/register/$affcode'
@@ -629,7 +629,7 @@ export interface FileRouteTypes {
     | '/$lang/withdraw'
     | '/$lang'
     | '/$lang/CouponDetail/$id'
-    | '/$lang/couponShare/$couponId'
+    | '/$lang/couponShare/$token'
     | '/$lang/matchdetail/$id'
     | '/$lang/page/$id'
     | '/$lang/register/$affcode'
@@ -687,7 +687,7 @@ export interface FileRouteTypes {
     | '/$lang_/bo'
     | '/$lang/'
     | '/$lang/CouponDetail/$id'
-    | '/$lang/couponShare/$couponId'
+    | '/$lang/couponShare/$token'
     | '/$lang/matchdetail/$id'
     | '/$lang/page/$id'
     | '/$lang/register/$affcode'
@@ -1047,11 +1047,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangCouponDetailIdRouteImport
       parentRoute: typeof LangRouteRoute
     }
-    '/$lang/couponShare/$couponId': {
-      id: '/$lang/couponShare/$couponId'
-      path: '/couponShare/$couponId'
-      fullPath: '/$lang/couponShare/$couponId'
-      preLoaderRoute: typeof LangCouponShareCouponIdRouteImport
+    '/$lang/couponShare/$token': {
+      id: '/$lang/couponShare/$token'
+      path: '/couponShare/$token'
+      fullPath: '/$lang/couponShare/$token'
+      preLoaderRoute: typeof LangCouponShareTokenRouteImport
       parentRoute: typeof LangRouteRoute
     }
     '/$lang/matchdetail/$id': {
@@ -1158,7 +1158,7 @@ interface LangRouteRouteChildren {
   LangWithdrawRoute: typeof LangWithdrawRoute
   LangIndexRoute: typeof LangIndexRoute
   LangCouponDetailIdRoute: typeof LangCouponDetailIdRoute
-  LangCouponShareCouponIdRoute: typeof LangCouponShareCouponIdRoute
+  LangCouponShareTokenRoute: typeof LangCouponShareTokenRoute
   LangMatchdetailIdRoute: typeof LangMatchdetailIdRoute
   LangPageIdRoute: typeof LangPageIdRoute
   LangResetPasswordPassCodeRoute: typeof LangResetPasswordPassCodeRoute
@@ -1211,7 +1211,7 @@ const LangRouteRouteChildren: LangRouteRouteChildren = {
   LangWithdrawRoute: LangWithdrawRoute,
   LangIndexRoute: LangIndexRoute,
   LangCouponDetailIdRoute: LangCouponDetailIdRoute,
-  LangCouponShareCouponIdRoute: LangCouponShareCouponIdRoute,
+  LangCouponShareTokenRoute: LangCouponShareTokenRoute,
   LangMatchdetailIdRoute: LangMatchdetailIdRoute,
   LangPageIdRoute: LangPageIdRoute,
   LangResetPasswordPassCodeRoute: LangResetPasswordPassCodeRoute,

@@ -207,12 +207,14 @@ export const clearAutoSellPayload = z.object({ ...common, ticketId: bigId });
 /** cancel coupon: ticketId; reason 'print' is a terminal's cancel after a failed print (domain/coupon/print-cancel.ts). */
 export const cancelCouponPayload = z.object({ ...common, ticketId: bigId, reason: z.enum(['print']).optional() });
 
-/** The coupon owner's id as a share link carries it: a number or its digits (an int4 user id). */
-const ownerId = z.union([id, z.string().regex(/^\d{1,10}$/).refine((d) => Number(d) <= INT4_MAX, 'out of range')]);
+/** A share link's token: 16 random bytes in base64url (server/betting-lifecycle/coupon-shares.ts). */
+const shareToken = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
 
-/** share coupon: couponId; ticket detail (share): ticketId and the owner's userId from the link. */
-export const shareCouponPayload = z.object({ ...common, couponId: bigId, userId: ownerId });
-export const ticketDetailPayload = z.object({ ...common, ticketId: bigId, userId: ownerId });
+/** The owner draws (or reads again) the share token of a coupon: ticketId. */
+export const couponShareTokenPayload = z.object({ ...common, ticketId: bigId });
+/** share coupon and ticket detail (share): the public reads, by the link's token only. */
+export const shareCouponPayload = z.object({ ...common, token: shareToken });
+export const ticketDetailPayload = z.object({ ...common, token: shareToken });
 
 const goals = int.min(0).max(999);
 const score = z.object({ h: goals, a: goals });

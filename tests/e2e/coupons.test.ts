@@ -133,7 +133,11 @@ describe('coupon history in Chromium', () => {
 
     const visitor = await phone(app.browser, app.server.url);
     const share = await visitor.newPage();
+    // The sequential id with the owner's id (the old link) shows nothing; the owner's token shows the coupon.
     await share.goto(`/tr/couponShare/${ids.combined}?userId=${userId}`);
+    await share.getByTestId('share-not-found').waitFor({ timeout: 20_000 });
+    const { token } = await api<{ token: string }>(app.page, 'couponShareToken', { ticketId: ids.combined });
+    await share.goto(`/tr/couponShare/${token}`);
     const model = new CouponSharePageModel(share);
     await model.root().waitFor({ timeout: 20_000 });
     expect(await model.lines().count()).toBe(2);

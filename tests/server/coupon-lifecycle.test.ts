@@ -175,18 +175,39 @@ describe.each(DRIVERS)('coupon lifecycle on %s', (driver) => {
     expect((await get(other.cookie)).statusCode).toBe(404);
   });
 
-  it('share: the public calls need the owner id of the link and send nothing about the player', async () => {
+  it('share: only the owner draws a random token; the public calls read by it alone and send nothing about the player', async () => {
     const u = await h.player('share');
     const p = pickOf(takeMatch());
     const id = await place(u.cookie, [p], 1_000);
-    const res = await h.call('shareCoupon', { couponId: id, userId: u.id });
+    // A stranger counting ids up (with or without the owner's id, the old link's form) gets nothing.
+    const stranger = await h.player('share2');
+    for (const payload of [{ couponId: id, userId: u.id }, { couponId: id }, { ticketId: id, userId: String(u.id) }]) {
+      expect((await h.call('shareCoupon', payload)).json()).toMatchObject({ status: false });
+      expect((await h.call('ticketDetail', payload)).json()).toMatchObject({ status: false });
+    }
+    const strangerDraw = await h.call('couponShareToken', { ticketId: id }, { cookie: stranger.cookie });
+    expect(strangerDraw.statusCode).toBe(404);
+    expect(strangerDraw.json()).toMatchObject({ status: false, msg: expect.any(String) });
+    expect((await h.call('couponShareToken', { ticketId: id })).json()).toMatchObject({ status: false });
+    // The owner's call is idempotent: the same 128-bit token every time.
+    const first = (await h.call('couponShareToken', { ticketId: id }, { cookie: u.cookie })).json<{ status: boolean; token: string }>();
+    expect(first.status).toBe(true);
+    expect(first.token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect((await h.call('couponShareToken', { ticketId: id }, { cookie: u.cookie })).json()).toMatchObject({ status: true, token: first.token });
+    const res = await h.call('shareCoupon', { token: first.token });
     expect(res.statusCode).toBe(200);
     const body = res.json<{ coupon: Record<string, unknown>; results: unknown[] }>();
     expect(body.coupon).toMatchObject({ ticketId: id, totalStake: 1_000 });
     expect(body.results).toHaveLength(1);
-    expect(res.body).not.toMatch(/t_share|username|balance|credit/i);
-    expect((await h.call('ticketDetail', { ticketId: id, userId: String(u.id) })).json()).toMatchObject({ status: true });
-    expect((await h.call('shareCoupon', { couponId: id, userId: u.id + 1 })).statusCode).toBe(404);
+    expect(res.body).not.toMatch(/t_share|username|balance|credit|userId/i);
+    expect((await h.call('ticketDetail', { token: first.token })).json()).toMatchObject({ status: true, coupon: { ticketId: id } });
+    // A well-formed token that names nothing: 404 with the usual reply.
+    const wrong = first.token.slice(0, 21) + (first.token.endsWith('A') ? 'B' : 'A');
+    for (const name of ['shareCoupon', 'ticketDetail']) {
+      const r = await h.call(name, { token: wrong });
+      expect(r.statusCode).toBe(404);
+      expect(r.json()).toMatchObject({ status: false, msg: expect.any(String) });
+    }
   });
   // ------------------------------------------------------------ terminals, live sell, void lines
 

@@ -102,7 +102,7 @@ export interface SlipView {
   pending: boolean;
   lastTicketId: number | null;
   /** The coupon placed last, for the success panel (re-create, share, quit); null after quit. */
-  lastCoupon: { ticketId: number; couponType: string; totalStake: number; maxPayout: number; selections: number; sharePath: string } | null;
+  lastCoupon: { ticketId: number; couponType: string; totalStake: number; maxPayout: number; selections: number } | null;
 }
 
 /** The typed event map of the one push subscription from the worker to the UI. */

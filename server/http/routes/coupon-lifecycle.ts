@@ -8,10 +8,11 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { guardUser } from '../../accounts/guard-user.ts';
 import {
-  cancelCouponPayload, clearAutoSellPayload, couponDetailPayload, couponListPayload, sellCouponPayload, setAutoSellPayload, shareCouponPayload, ticketDetailPayload,
+  cancelCouponPayload, clearAutoSellPayload, couponDetailPayload, couponShareTokenPayload, couponListPayload, sellCouponPayload, setAutoSellPayload, shareCouponPayload, ticketDetailPayload,
 } from '../../../domain/protocol/calls.ts';
 import { message } from '../../../domain/messages.ts';
 import { couponDetail, couponLineRows, couponRow, couponSells, listCoupons, toItem, toLine } from '../../betting-lifecycle/coupon-queries.ts';
+import { sharedCouponId, shareTokenOf } from '../../betting-lifecycle/coupon-shares.ts';
 import { cancelCoupon, sellCoupon, sellOffer } from '../../betting-lifecycle/sell.ts';
 import { autoSellOf, clearAutoSell, setAutoSell } from '../../betting-lifecycle/auto-sell.ts';
 import { receiptHtml, type RetailReceipt } from '../../betting-lifecycle/print.ts';
@@ -65,16 +66,24 @@ export function registerCouponLifecycle(app: FastifyInstance, deps: CallDeps): v
     };
   }, BETTING);
 
-  // Public: the link carries the owner's id, which must match; nothing about the player is sent.
-  const shared = async (ticketId: number, userId: number | string, now: number, lang: string) => {
-    const row = await couponRow(deps.db, ticketId, Number(userId));
-    if (!row) throw new CallError(404, 'notFound');
+  // The owner draws the coupon's share token (the same one on every call); the link carries only it.
+  defineCall(app, deps, 'couponShareToken', couponShareTokenPayload, async (p, ctx) => {
+    const token = await shareTokenOf(ctx.db, ctx.userId!, p.ticketId);
+    if (!token) throw new CallError(404, 'notFound');
+    return { status: true, token };
+  }, BETTING);
+
+  // Public: a random token names the coupon (its sequential id and owner open nothing); nothing about the player is sent.
+  const shared = async (token: string, now: number, lang: string) => {
+    const id = await sharedCouponId(deps.db, token);
+    const row = id === null ? undefined : await couponRow(deps.db, id);
+    if (id === null || !row) throw new CallError(404, 'notFound');
     const { paid: _p, payDate: _d, canceled: _c, cancelUntil: _u, cashedOut: _s, ...coupon } = toItem(row, now);
-    return { coupon, results: await linesIn(deps.db, (await couponLineRows(deps.db, ticketId)).map(toLine), lang) };
+    return { coupon, results: await linesIn(deps.db, (await couponLineRows(deps.db, id)).map(toLine), lang) };
   };
-  defineCall(app, deps, 'shareCoupon', shareCouponPayload, async (p, ctx) => ({ status: true, ...(await shared(p.couponId, p.userId, ctx.now, ctx.lang)) }));
+  defineCall(app, deps, 'shareCoupon', shareCouponPayload, async (p, ctx) => ({ status: true, ...(await shared(p.token, ctx.now, ctx.lang)) }));
   defineCall(app, deps, 'ticketDetail', ticketDetailPayload, async (p, ctx) => {
-    const s = await shared(p.ticketId, p.userId, ctx.now, ctx.lang);
+    const s = await shared(p.token, ctx.now, ctx.lang);
     return { status: true, results: s.results, coupon: s.coupon };
   });
 

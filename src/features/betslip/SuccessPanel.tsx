@@ -23,7 +23,10 @@ export function SuccessPanel({ lang }: { lang: string }) {
   const id = last.ticketId;
 
   const share = async () => {
-    const url = new URL(last.sharePath, location.origin).href;
+    // The link names the coupon by its random share token, drawn by the server on the first share.
+    const path = await core.shareCouponPath(id);
+    if (!path) { showNotice({ status: 2, key: '', text: t`The link could not be shared` }); return; }
+    const url = new URL(path, location.origin).href;
     if (typeof navigator.share === 'function') {
       try { await navigator.share({ title: t`Coupon #${id}`, url }); return; } catch (err) {
         if (err instanceof DOMException && err.name === 'AbortError') return;

@@ -116,6 +116,7 @@ export function CouponDetailPage({ lang, id }: { lang: string; id: number }) {
   };
   const share = async () => {
     const path = await core.shareCouponPath(c.id);
+    if (!path) { setShareNote(t`The link could not be shared`); return; }
     const out = await shareLink(`${location.origin}${path}`, t`My coupon #${c.ticketId}`);
     setShareNote(out === 'copied' ? t`Link copied` : out === 'failed' ? t`The link could not be shared` : '');
   };

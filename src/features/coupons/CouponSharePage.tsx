@@ -8,8 +8,8 @@ import { CouponLines } from './CouponLines.tsx';
 import { KIND, STATUS } from '../../ui/coupon-text.ts';
 import { shareLink } from './share.ts';
 
-/** The public share page (couponShare/{id}?userId=): the coupon read-only and a share button. */
-export function CouponSharePage({ lang, id, userId }: { lang: string; id: number; userId: number }) {
+/** The public share page (couponShare/{token}): the coupon read-only and a share button. */
+export function CouponSharePage({ lang, token }: { lang: string; token: string }) {
   const { t } = useLingui();
   const [view, setView] = useState<SharedCouponView | null>(null);
   const [note, setNote] = useState('');
@@ -17,9 +17,9 @@ export function CouponSharePage({ lang, id, userId }: { lang: string; id: number
   const navigate = useNavigate();
   useEffect(() => {
     let live = true;
-    core.sharedCoupon(id, userId).then((v) => live && setView(v), () => live && setView({ found: false, coupon: null, lines: [] }));
+    core.sharedCoupon(token).then((v) => live && setView(v), () => live && setView({ found: false, coupon: null, lines: [] }));
     return () => { live = false; };
-  }, [id, userId]);
+  }, [token]);
 
   if (!view) return <div aria-busy="true"><div className="skeleton" style={{ height: 140, margin: 12 }} /><div className="skeleton" style={{ height: 200, margin: 12 }} /></div>;
   // Section 8: on the share page a detail that cannot be loaded is hidden.
@@ -33,7 +33,7 @@ export function CouponSharePage({ lang, id, userId }: { lang: string; id: number
   };
   const recreate = async () => {
     setBusy(true);
-    const r = await core.recreateShared(id, userId);
+    const r = await core.recreateShared(token);
     setBusy(false);
     if (r.added > 0) void navigate({ to: '/$lang/betslip', params: { lang } });
     else setNote(t`None of these picks can be played any more.`);

@@ -99,7 +99,7 @@ export function createSlipApi(ctx: CoreContext) {
       lastTicketId,
       lastCoupon: lastCoupon && {
         ticketId: lastCoupon.ticketId, couponType: lastCoupon.couponType, totalStake: lastCoupon.totalStake,
-        maxPayout: lastCoupon.maxPayout, selections: lastCoupon.entries.length, sharePath: `/${ctx.lang()}/couponShare/${lastCoupon.ticketId}`,
+        maxPayout: lastCoupon.maxPayout, selections: lastCoupon.entries.length,
       },
     };
   };

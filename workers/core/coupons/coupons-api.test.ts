@@ -125,19 +125,21 @@ describe('coupon history through the worker', () => {
   });
 
   it('re-creates a shared coupon on a visitor\'s slip at today\'s odds', async () => {
-    const uid = (await core.session())!.userId;
+    const path = await core.shareCouponPath(ticketId);
+    const token = path.split('/').pop()!;
+    expect(path).toMatch(/^\/tr\/couponShare\/[A-Za-z0-9_-]{22}$/);
     const visitor = createCoreApi({ fetch: browserFetch(), db: new CoreDb('coupons-visitor'), clock: () => NOW, uuid: () => crypto.randomUUID() });
     const events: Array<{ type: string; payload: unknown }> = [];
     visitor.subscribe((e) => events.push(e));
     await visitor.init('tr');
-    const shared = await visitor.sharedCoupon(ticketId, uid);
+    const shared = await visitor.sharedCoupon(token);
     expect(shared.found).toBe(true);
-    expect(await visitor.recreateShared(ticketId, uid)).toEqual({ added: 1, unavailable: 0 });
+    expect(await visitor.recreateShared(token)).toEqual({ added: 1, unavailable: 0 });
     const slip = [...events].reverse().find((e) => e.type === 'slip-changed')!.payload as { entries: Array<{ selection: { matchId: number } }> };
     expect(slip.entries.map((e) => e.selection.matchId)).toEqual([shared.lines[0]!.matchId]);
     // Again: the pick is already on the slip, nothing changes.
-    expect(await visitor.recreateShared(ticketId, uid)).toEqual({ added: 0, unavailable: 0 });
-    expect((await visitor.sharedCoupon(ticketId, uid + 1)).found).toBe(false);
+    expect(await visitor.recreateShared(token)).toEqual({ added: 0, unavailable: 0 });
+    expect((await visitor.sharedCoupon(String(ticketId).padStart(22, 'A'))).found).toBe(false);
   });
 
   it('shows the result on the line after settlement, and the payout', async () => {

@@ -266,9 +266,9 @@ export function createCouponsApi(ctx: CoreContext, slip?: SlipAdder) {
     return { ok: false, msg: r.msg ?? '', ...(typeof r.amount === 'number' ? { amount: r.amount } : {}) };
   };
 
-  const sharedCoupon = async (id: number, userId: number): Promise<SharedCouponView> => {
+  const sharedCoupon = async (token: string): Promise<SharedCouponView> => {
     const now = ctx.clock();
-    const r = await ctx.call<SharedCouponReply>('shareCoupon', { couponId: id, userId }).catch(() => null);
+    const r = await ctx.call<SharedCouponReply>('shareCoupon', { token }).catch(() => null);
     if (!r?.status || !r.coupon) return { found: false, coupon: null, lines: [] };
     const coupon = rowView({ ...r.coupon, paid: 0, payDate: null, canceled: 0 }, ctx.oddsStyle());
     return { found: true, coupon, lines: r.results.map((l) => lineView(l, now, ctx.oddsStyle())) };
@@ -398,7 +398,7 @@ export function createCouponsApi(ctx: CoreContext, slip?: SlipAdder) {
       }
     },
 
-    /** The public share page's coupon (couponShare/{id}?userId=); hidden when it cannot be loaded. */
+    /** The public share page's coupon (couponShare/{token}); hidden when it cannot be loaded. */
     sharedCoupon,
 
     /**
@@ -406,8 +406,8 @@ export function createCouponsApi(ctx: CoreContext, slip?: SlipAdder) {
      * today's odds (the slip's rules decide; a pick already there is left as it is). Returns how
      * many were added and how many are no longer offered.
      */
-    async recreateShared(id: number, userId: number): Promise<{ added: number; unavailable: number }> {
-      const shared = await sharedCoupon(id, userId);
+    async recreateShared(token: string): Promise<{ added: number; unavailable: number }> {
+      const shared = await sharedCoupon(token);
       let added = 0;
       let unavailable = 0;
       for (const l of shared.lines) {
@@ -428,10 +428,14 @@ export function createCouponsApi(ctx: CoreContext, slip?: SlipAdder) {
       return { added, unavailable };
     },
 
-    /** The share link path of a coupon of the logged-in player ('' for a visitor). */
-    shareCouponPath(id: number): string {
-      const s = ctx.session();
-      return s ? `/${ctx.lang()}/couponShare/${id}?userId=${s.userId}` : '';
+    /**
+     * The share link path of a coupon of the logged-in player: its random token, drawn by the server on
+     * the first share ('' for a visitor, or when the server cannot be reached).
+     */
+    async shareCouponPath(id: number): Promise<string> {
+      if (!ctx.session()) return '';
+      const r = await ctx.call<{ status: boolean; token?: string }>('couponShareToken', { ticketId: id }).catch(() => null);
+      return r?.status && r.token ? `/${ctx.lang()}/couponShare/${r.token}` : '';
     },
 
     /**
