@@ -11,8 +11,10 @@ import { cpSync, rmSync } from 'node:fs';
 const OUT = process.env.BUILD_SERVER_OUT || 'dist-server';
 rmSync(OUT, { recursive: true, force: true });
 const result = await build({
-  entryPoints: ['server/main.ts'],
-  outfile: `${OUT}/main.mjs`,
+  // The server, and the one-time first-admin command (server/ops/create-admin-cli.ts) beside it.
+  entryPoints: { main: 'server/main.ts', 'create-admin': 'server/ops/create-admin-cli.ts' },
+  outdir: OUT,
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -26,4 +28,4 @@ const result = await build({
 cpSync('server/db/migrations', `${OUT}/migrations`, { recursive: true, filter: (src) => !src.endsWith('.ts') });
 cpSync('server/db/functions', `${OUT}/functions`, { recursive: true });
 const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
-console.log(`${OUT}/main.mjs built (${Math.round(bytes / 1024)} KiB with its source map), migrations and functions copied`);
+console.log(`${OUT}/main.mjs and create-admin.mjs built (${Math.round(bytes / 1024)} KiB with its source map), migrations and functions copied`);
