@@ -30,6 +30,7 @@ describe.each(DRIVERS)('coupon permissions on %s', (driver) => {
       ['getCouponDetail', { ticketId: 1 }],
       ['sellCoupon', { ticketId: 1, amount: 100 }],
       ['cancelCoupon', { ticketId: 1 }],
+      ['couponShareToken', { ticketId: 1 }],
     ];
     for (const [name, payload] of calls) {
       const r = await h.call(name, payload, { cookie });
