@@ -51,7 +51,8 @@ describe('player protection in Chromium', () => {
     await d.field('senderName').fill('Mehmet Demir');
     await d.field('transferDate').fill('01.06.2026 10:30');
     await d.submit().click();
-    await expect.poll(() => d.notice().textContent(), { timeout: 15_000 }).toContain('Limitinize ulaştınız: günlük para yatırma');
+    // Said once, inline on the form (not again in a notice over it).
+    await expect.poll(() => page.locator('.field-error, .form-error').first().textContent(), { timeout: 15_000 }).toContain('Limitinize ulaştınız: günlük para yatırma');
     await shot(page, 'deposit-refused');
     // Within the limit it goes through.
     await d.field('amount').fill('2500');
