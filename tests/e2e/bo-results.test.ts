@@ -42,6 +42,9 @@ describe('back office: results', () => {
     };
     await page.locator('input[name=corners-h]').fill('7');
     await page.locator('input[name=corners-a]').fill('3');
+    // The match has a cards market: once the screen knows the match's markets, it asks for cards too.
+    await page.locator('input[name=cards-h]').fill('2');
+    await page.locator('input[name=cards-a]').fill('1');
     await page.locator('input[name=goals]').fill('h12 h70');
     await enter([2, 0], [1, 0]);
     const previewed = bo.row(bo.table('Bu sonuçla sonuçlanan kuponlar'), String(placed.ticketId));
