@@ -8,12 +8,12 @@
  * gets there first. Rules live in the database, so a restart loads them again.
  */
 import type { Db, Queryable } from '../db/client.ts';
-import { canOfferSell, partialSell, SELL_MARGIN_PERMILLE, sellPotential } from '../../domain/coupon/sell.ts';
+import { canOfferSell, partialSell, SELL_MARGIN_PERMILLE, SELL_PART_MIN, sellPotential } from '../../domain/coupon/sell.ts';
 import { settleTip } from '../../domain/coupon/settle.ts';
 import type { FeedChange } from '../../domain/protocol/feed.ts';
 import type { AutoSellView } from '../../domain/protocol/coupons.ts';
 import { message } from '../../domain/messages.ts';
-import { minorToDecimal } from '../../domain/money.ts';
+import { formatAmount } from '../../domain/money.ts';
 import { outcomeKey } from '../feed/live-state.ts';
 import type { LiveState } from '../feed/live-state.ts';
 import { createRedisBus, type FeedBus } from '../feed/bus.ts';
@@ -199,11 +199,11 @@ export async function setAutoSell(
     const offer = offerOf(c, await pricedTips(q, [couponId], false), now, live);
     if (!offer.offered && offer.reason !== 'suspended') throw new CallError(422, 'sellNotOffered');
     if (offer.offered && rule.target <= offer.amount) {
-      throw new CallError(422, 'autoSellTargetLow', { amount: minorToDecimal(offer.amount) }, { amount: offer.amount });
+      throw new CallError(422, 'autoSellTargetLow', { amount: formatAmount(offer.amount, '', lang) }, { amount: offer.amount });
     }
     if (rule.part !== undefined) {
       const split = partialSell({ offer: rule.target, part: rule.part, ticketStake: Number(c.ticket_stake), totalStake: Number(c.total_stake), maxPay: Number(c.max_pay) });
-      if (!split.ok) throw new CallError(422, 'sellPartInvalid', { min: minorToDecimal(100) }, { reason: split.reason });
+      if (!split.ok) throw new CallError(422, 'sellPartInvalid', { min: formatAmount(SELL_PART_MIN, '', lang) }, { reason: split.reason });
     }
     await q.query(
       `insert into auto_sells (coupon_id, user_id, target, part, lang, created_at, updated_at) values ($1, $2, $3, $4, $5, $6, $6)
@@ -254,7 +254,7 @@ export async function fireAutoSell(db: Db, couponId: number, now: number, live?:
       throw err;
     }
     await q.query('update auto_sells set fired_at = $2, sold_amount = $3 where coupon_id = $1', [couponId, new Date(now), sold.part]);
-    const text = message('autoSellFired', rule.lang, { ticketId: couponId, amount: minorToDecimal(sold.part) });
+    const text = message('autoSellFired', rule.lang, { ticketId: couponId, amount: formatAmount(sold.part, '', rule.lang) });
     const title = message('autoSellTitle', rule.lang);
     await q.query('insert into notifications (user_id, title, banner, content, created_at) values ($1, $2, $3, $4, $5)',
       [owner.user_id, title, '', text, new Date(now)]);
