@@ -9,7 +9,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { CouponLine } from '../../domain/protocol/coupons.ts';
-import { oddTypeOf } from '../catalogue/markets.ts';
+import { marketSettings, oddTypeOf } from '../catalogue/markets.ts';
+import { marketOf } from '../../domain/market/catalogue.ts';
+import type { Queryable } from '../db/client.ts';
 
 // Beside the sources when run from them; under the working directory when bundled (dist-server/, the
 // Dockerfile copies src/i18n/locales next to it).
@@ -49,4 +51,14 @@ export function lineIn(l: CouponLine, lang: string): CouponLine {
   const t = oddTypeOf(l.oddsType);
   if (!t) return l;
   return { ...l, typeName: named(t.names, lang, l.typeName), outComeName: named(t.outcomes[String(l.outcomeId)], lang, l.outComeName) };
+}
+
+/**
+ * Lines of a feed's market types (beyond the built-in ones, which the app names itself) named in
+ * the player's language, as receipts are.
+ */
+export async function linesIn(db: Queryable, lines: readonly CouponLine[], lang: string): Promise<CouponLine[]> {
+  if (lines.every((l) => marketOf(l.oddsType))) return [...lines];
+  await marketSettings(db);
+  return lines.map((l) => (marketOf(l.oddsType) ? l : lineIn(l, lang)));
 }

@@ -21,19 +21,7 @@ import { TERMINAL_USER_TYPE } from '../../../domain/coupon/print-cancel.ts';
 import { CallError, defineCall, type CallDeps } from '../call.ts';
 import { SITE_SETTINGS } from '../../settings/site-settings.ts';
 import { marketSettings } from '../../catalogue/markets.ts';
-import { lineIn } from '../../retail/market-names.ts';
-import { marketOf } from '../../../domain/market/catalogue.ts';
-import type { CouponLine } from '../../../domain/protocol/coupons.ts';
-
-/**
- * Lines of a feed's market types (beyond the built-in ones, which the app names itself) named in
- * the player's language, as receipts are.
- */
-async function linesIn(db: CallDeps['db'], lines: readonly CouponLine[], lang: string): Promise<CouponLine[]> {
-  if (lines.every((l) => marketOf(l.oddsType))) return [...lines];
-  await marketSettings(db);
-  return lines.map((l) => (marketOf(l.oddsType) ? l : lineIn(l, lang)));
-}
+import { linesIn } from '../../retail/market-names.ts';
 
 const DAY = 86_400_000;
 
